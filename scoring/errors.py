@@ -1,0 +1,45 @@
+"""Errors raised by the rules engine; all are ``ValueError`` subclasses."""
+
+
+class ScoringError(ValueError):
+    """Base class: the request breaks a rule and nothing was changed."""
+
+
+class InvalidDiceError(ScoringError):
+    """A hand that is not five dice showing 1 to 6."""
+
+
+class InvalidRollError(ScoringError):
+    """A roll number outside 1..3."""
+
+
+class UnknownGameError(ScoringError):
+    """A game id that is not in ``GAMES``."""
+
+
+class UnknownBoxError(ScoringError):
+    """A box id that the game does not have."""
+
+
+class BoxFilledError(ScoringError):
+    """The box already holds a value in this column."""
+
+
+class BoxNotAllowedError(ScoringError):
+    """The box is empty but the rules forbid it now (school first, forced joker)."""
+
+
+class PlayerError(ScoringError):
+    """Bad player list or a turn by the wrong player."""
+
+
+class GameOverError(ScoringError):
+    """Every column is full, or there is no turn left to undo."""
+
+
+class CorruptRecordError(ScoringError):
+    """A game record that cannot be read or replayed; ``turn`` is the index of the bad turn."""
+
+    def __init__(self, message: str, turn: int | None = None) -> None:
+        super().__init__(message)
+        self.turn = turn

@@ -1,0 +1,175 @@
+"""A game in progress: players, turns, columns, undo and the game record."""
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scoring.errors import (
+    CorruptRecordError,
+    GameOverError,
+    PlayerError,
+    ScoringError,
+)
+from scoring.hand import Hand, check_roll
+from scoring.rules import GameRules
+from scoring.scorer import box_points, extra_bonus, joker_applies, refusal, rules_of
+from scoring.totals import Totals, column_totals
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One recorded turn: who, the final hand, its roll, the box and what it earned."""
+
+    player: str
+    dice: tuple[int, ...]
+    roll: int
+    box: str
+    points: int
+    extra_bonus: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The turn as it appears in a game record."""
+        return {"player": self.player, "dice": list(self.dice), "roll": self.roll, "box": self.box}
+
+
+class Game:
+    """One table's game: players take turns in order until every column is full.
+
+    Every change is checked first; a refused change raises a ``ScoringError``
+    and leaves the game exactly as it was.
+    """
+
+    def __init__(self, game: str | GameRules, players: Sequence[str]) -> None:
+        self.rules = rules_of(game)
+        self.players: tuple[str, ...] = _check_players(players)
+        self._turns: list[Turn] = []
+
+    def __repr__(self) -> str:
+        return f"Game({self.rules.id!r}, {list(self.players)!r}, turns={len(self._turns)})"
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """Recorded turns, oldest first."""
+        return tuple(self._turns)
+
+    @property
+    def finished(self) -> bool:
+        """True once every player's column is full."""
+        return len(self._turns) == len(self.players) * len(self.rules.boxes)
+
+    @property
+    def current_player(self) -> str | None:
+        """Whose turn it is, or ``None`` when the game is over."""
+        return None if self.finished else self.players[len(self._turns) % len(self.players)]
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1 (equals the number of boxes at the end)."""
+        return min(len(self._turns) // len(self.players) + 1, len(self.rules.boxes))
+
+    def column(self, player: str) -> dict[str, int]:
+        """Filled boxes of ``player`` (box id → points), in the order they were filled."""
+        self._check_player(player)
+        return {t.box: t.points for t in self._turns if t.player == player}
+
+    def totals(self) -> dict[str, Totals]:
+        """Every player's totals; ``vs_average`` set where the game settles against the table."""
+        totals = {
+            p: column_totals(
+                self.rules,
+                self.column(p),
+                sum(t.extra_bonus for t in self._turns if t.player == p),
+            )
+            for p in self.players
+        }
+        if self.rules.settles_against_average:
+            average = sum(t.total for t in totals.values()) / len(totals)
+            totals = {p: replace(t, vs_average=t.total - average) for p, t in totals.items()}
+        return totals
+
+    def record(self, box: str, dice: Iterable[int], roll: int = 3) -> Turn:
+        """Write ``dice`` (from roll ``roll``) into ``box`` for the current player."""
+        player = self.current_player
+        if player is None:
+            raise GameOverError("the game is over: every box is filled")
+        hand = Hand.of(dice)
+        check_roll(roll)
+        target = self.rules.box(box)
+        column = self.column(player)
+        problem = refusal(self.rules, target, hand, column)
+        if problem is not None:
+            raise problem
+        joker = joker_applies(self.rules, hand, column)
+        turn = Turn(
+            player,
+            hand.dice,
+            roll,
+            target.id,
+            box_points(target, hand, roll, joker=joker),
+            extra_bonus(self.rules, hand, column),
+        )
+        self._turns.append(turn)
+        return turn
+
+    def undo(self) -> Turn:
+        """Take back the last recorded turn and return it."""
+        if not self._turns:
+            raise GameOverError("nothing to undo: no turn has been recorded")
+        return self._turns.pop()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game record that ``from_dict`` and ``python -m scoring replay`` read."""
+        return {
+            "game": self.rules.id,
+            "players": list(self.players),
+            "turns": [t.to_dict() for t in self._turns],
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> "Game":
+        """Rebuild a game by replaying a record; raises ``CorruptRecordError`` naming the turn."""
+        if not isinstance(record, Mapping):
+            raise CorruptRecordError("a game record must be a JSON object")
+        for key in ("game", "players", "turns"):
+            if key not in record:
+                raise CorruptRecordError(f"the game record has no {key!r}")
+        try:
+            game = cls(record["game"], record["players"])
+        except ScoringError as error:
+            raise CorruptRecordError(f"bad game record: {error}") from error
+        turns = record["turns"]
+        if not isinstance(turns, list):
+            raise CorruptRecordError("the record's 'turns' must be a list")
+        for index, turn in enumerate(turns):
+            try:
+                game._replay(turn)
+            except ScoringError as error:
+                raise CorruptRecordError(f"turn {index}: {error}", turn=index) from error
+        return game
+
+    def _replay(self, turn: Any) -> None:
+        if not isinstance(turn, Mapping) or not {"player", "dice", "box"} <= turn.keys():
+            raise CorruptRecordError(
+                f"each turn needs 'player', 'dice', 'roll' and 'box', got {turn!r}"
+            )
+        expected = self.current_player
+        if expected is not None and turn["player"] != expected:
+            raise PlayerError(f"it was {expected}'s turn, not {turn['player']!r}'s")
+        self.record(turn["box"], turn["dice"], turn.get("roll", 3))
+
+    def _check_player(self, player: str) -> None:
+        if player not in self.players:
+            raise PlayerError(f"{player!r} is not playing; players: {', '.join(self.players)}")
+
+
+def _check_players(players: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, str) or not isinstance(players, Sequence) or not players:
+        raise PlayerError("a game needs a list of one or more player names")
+    names: list[str] = []
+    for name in players:
+        if not isinstance(name, str) or not name.strip():
+            raise PlayerError(f"a player's name must be non-empty text, got {name!r}")
+        if name.strip() in names:
+            raise PlayerError(f"{name.strip()!r} is named twice; give each player a different name")
+        names.append(name.strip())
+    return tuple(names)

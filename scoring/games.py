@@ -1,0 +1,294 @@
+"""The five supported games as data (see RULES.md): one engine reads them all."""
+
+from collections.abc import Mapping
+
+from scoring.patterns import Anything, Face, FullHouse, OfAKind, Pattern, Run, Straight, TwoPairs
+from scoring.points import AbovePar, DiceSum, Fixed, PatternSum, Points
+from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
+
+UPPER_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
+ENGLISH_NAMES = {
+    "ones": "Ones",
+    "twos": "Twos",
+    "threes": "Threes",
+    "fours": "Fours",
+    "fives": "Fives",
+    "sixes": "Sixes",
+    "pair": "One pair",
+    "two_pairs": "Two pairs",
+    "three_of_a_kind": "Three of a kind",
+    "four_of_a_kind": "Four of a kind",
+    "full_house": "Full house",
+    "small_straight": "Small straight",
+    "large_straight": "Large straight",
+    "five_of_a_kind": "Five of a kind",
+    "chance": "Chance",
+}
+ENGLISH_LABELS = {
+    "upper": "Upper section",
+    "upper_bonus": "Bonus",
+    "lower": "Lower section",
+    "extra_bonus": "Extra five-of-a-kind bonus",
+    "total": "Total",
+    "vs_average": "Against the average",
+}
+
+LOWER_PATTERNS: Mapping[str, Pattern] = {
+    "pair": OfAKind(2),
+    "two_pairs": TwoPairs(),
+    "three_of_a_kind": OfAKind(3),
+    "four_of_a_kind": OfAKind(4),
+    "full_house": FullHouse(),
+    "five_of_a_kind": OfAKind(5),
+    "chance": Anything(),
+}
+EXACT_STRAIGHTS: Mapping[str, Pattern] = {
+    "small_straight": Straight((1, 2, 3, 4, 5)),
+    "large_straight": Straight((2, 3, 4, 5, 6)),
+}
+RUN_STRAIGHTS: Mapping[str, Pattern] = {"small_straight": Run(4), "large_straight": Run(5)}
+
+
+def sheet(
+    language: str,
+    names: Mapping[str, str],
+    upper_points: Points,
+    lower: Mapping[str, Points],
+    straights: Mapping[str, Pattern],
+    **extras: dict,
+) -> tuple[Box, ...]:
+    """Boxes of a sheet: the six face boxes, then ``lower`` in the order given.
+
+    ``extras`` maps a box id to further ``Box`` fields (a made bonus, doubling).
+    """
+    patterns = {**LOWER_PATTERNS, **straights}
+
+    def box(box_id: str, section: Section, pattern: Pattern, points: Points) -> Box:
+        labels = {ENGLISH: ENGLISH_NAMES[box_id], language: names[box_id]}
+        return Box(box_id, section, pattern, points, labels, **extras.get(box_id, {}))
+
+    upper = [
+        box(box_id, Section.UPPER, Face(face), upper_points)
+        for face, box_id in enumerate(UPPER_IDS, start=1)
+    ]
+    rest = [box(box_id, Section.LOWER, patterns[box_id], pts) for box_id, pts in lower.items()]
+    return tuple(upper + rest)
+
+
+def labels(language: str, **own: str) -> dict[str, dict[str, str]]:
+    """Summary-row names in English and in the game's language."""
+    return {
+        row: {ENGLISH: english, language: own.get(row, english)}
+        for row, english in ENGLISH_LABELS.items()
+    }
+
+
+CATALAN = GameRules(
+    id="catalan",
+    language="ca",
+    title={ENGLISH: "Dice poker (Catalan)", "ca": "Dau de pòquer"},
+    summary="School first: face boxes score against three of a kind and may go negative; "
+    "first-roll hands count double; results against the table average.",
+    boxes=sheet(
+        "ca",
+        {
+            "ones": "Uns",
+            "twos": "Dosos",
+            "threes": "Tresos",
+            "fours": "Quatres",
+            "fives": "Cincs",
+            "sixes": "Sisos",
+            "pair": "Parell",
+            "two_pairs": "Dos parells",
+            "three_of_a_kind": "Tres",
+            "small_straight": "Petita recta",
+            "large_straight": "Gran recta",
+            "full_house": "Casa completa",
+            "four_of_a_kind": "Quatre del tipus",
+            "five_of_a_kind": "Pòquer",
+            "chance": "Atzar",
+        },
+        AbovePar(3),
+        {
+            "pair": PatternSum(),
+            "two_pairs": PatternSum(),
+            "three_of_a_kind": PatternSum(),
+            "small_straight": Fixed(15),
+            "large_straight": Fixed(20),
+            "full_house": DiceSum(),
+            "four_of_a_kind": PatternSum(),
+            "five_of_a_kind": PatternSum(),
+            "chance": DiceSum(),
+        },
+        EXACT_STRAIGHTS,
+        **{
+            box_id: {"doubled_on_first_roll": True}
+            for box_id in (
+                "pair",
+                "two_pairs",
+                "three_of_a_kind",
+                "small_straight",
+                "large_straight",
+                "full_house",
+                "four_of_a_kind",
+            )
+        },
+        five_of_a_kind={"doubled_on_first_roll": True, "made_bonus": 50},
+    ),
+    upper_bonus=UpperBonus(points=50, at_least=0),
+    upper_first=True,
+    settles_against_average=True,
+    labels=labels(
+        "ca",
+        upper="Escola",
+        upper_bonus="Bonificació",
+        lower="Combinacions",
+        total="Total",
+        vs_average="Contra la mitjana",
+    ),
+)
+
+SCANDINAVIAN_LOWER: Mapping[str, Points] = {
+    "pair": PatternSum(),
+    "two_pairs": PatternSum(),
+    "three_of_a_kind": PatternSum(),
+    "four_of_a_kind": PatternSum(),
+    "small_straight": Fixed(15),
+    "large_straight": Fixed(20),
+    "full_house": DiceSum(),
+    "chance": DiceSum(),
+    "five_of_a_kind": Fixed(50),
+}
+
+RUSSIAN = GameRules(
+    id="russian",
+    language="ru",
+    title={ENGLISH: "Yatzy (Russian)", "ru": "Яцзы"},
+    summary="Scandinavian boxes; the +50 bonus needs an upper sum over 63 (64 or more).",
+    boxes=sheet(
+        "ru",
+        {
+            "ones": "Единицы",
+            "twos": "Двойки",
+            "threes": "Тройки",
+            "fours": "Четвёрки",
+            "fives": "Пятёрки",
+            "sixes": "Шестёрки",
+            "pair": "1 пара",
+            "two_pairs": "2 пары",
+            "three_of_a_kind": "Три одинаковых",
+            "four_of_a_kind": "Четыре одинаковых",
+            "small_straight": "Малая строка",
+            "large_straight": "Большая строка",
+            "full_house": "Дом",
+            "chance": "Шанс",
+            "five_of_a_kind": "Яцзы",
+        },
+        PatternSum(),
+        SCANDINAVIAN_LOWER,
+        EXACT_STRAIGHTS,
+    ),
+    upper_bonus=UpperBonus(points=50, at_least=64),
+    labels=labels(
+        "ru",
+        upper="Верхняя часть",
+        upper_bonus="Премия",
+        lower="Нижняя часть",
+        total="Итого",
+    ),
+)
+
+GREEK = GameRules(
+    id="greek",
+    language="el",
+    title={ENGLISH: "Dice Poker (Greek)", "el": "Πόκερ με ζάρια"},
+    summary="Pair to four of a kind score all five dice; +35 over 63; "
+    "an extra poker earns +100 and a forced joker.",
+    boxes=sheet(
+        "el",
+        {
+            "ones": "Άσσοι",
+            "twos": "Δύο",
+            "threes": "Τριάδες",
+            "fours": "Τέσσερις",
+            "fives": "Πέντε",
+            "sixes": "Έξι",
+            "pair": "Ζεύγος",
+            "two_pairs": "Δύο ζεύγη",
+            "three_of_a_kind": "Τρία του είδους",
+            "four_of_a_kind": "Τέσσερα του είδους",
+            "full_house": "Full House",
+            "small_straight": "Small Straight",
+            "large_straight": "Large Straight",
+            "five_of_a_kind": "Πόκερ",
+            "chance": "Ευκαιρία",
+        },
+        PatternSum(),
+        {
+            "pair": DiceSum(),
+            "two_pairs": DiceSum(),
+            "three_of_a_kind": DiceSum(),
+            "four_of_a_kind": DiceSum(),
+            "full_house": Fixed(25),
+            "small_straight": Fixed(30),
+            "large_straight": Fixed(40),
+            "five_of_a_kind": Fixed(50),
+            "chance": DiceSum(),
+        },
+        RUN_STRAIGHTS,
+    ),
+    upper_bonus=UpperBonus(points=35, at_least=64),
+    joker=Joker(box="five_of_a_kind", bonus=100, on_scratch=False),
+    labels=labels(
+        "el",
+        upper="Αριστερή πλευρά",
+        upper_bonus="Μπόνους",
+        lower="Δεξιά πλευρά",
+        extra_bonus="Μπόνους πόκερ",
+        total="Σύνολο",
+    ),
+)
+
+YAHTZEE = GameRules(
+    id="yahtzee",
+    language=ENGLISH,
+    title={ENGLISH: "Yahtzee"},
+    summary="Hasbro's 13 boxes: full house 25, straights 30 and 40, +35 at 63; "
+    "extra Yahtzees earn +100 and play as jokers.",
+    boxes=sheet(
+        ENGLISH,
+        {**ENGLISH_NAMES, "ones": "Aces", "five_of_a_kind": "Yahtzee"},
+        PatternSum(),
+        {
+            "three_of_a_kind": DiceSum(),
+            "four_of_a_kind": DiceSum(),
+            "full_house": Fixed(25),
+            "small_straight": Fixed(30),
+            "large_straight": Fixed(40),
+            "five_of_a_kind": Fixed(50),
+            "chance": DiceSum(),
+        },
+        RUN_STRAIGHTS,
+    ),
+    upper_bonus=UpperBonus(points=35, at_least=63),
+    joker=Joker(box="five_of_a_kind", bonus=100, on_scratch=True),
+    labels=labels(ENGLISH, extra_bonus="Yahtzee bonus"),
+)
+
+YATZY = GameRules(
+    id="yatzy",
+    language=ENGLISH,
+    title={ENGLISH: "Yatzy (Scandinavian)"},
+    summary="Pairs and kinds score only their dice, straights 15 and 20, +50 at 63.",
+    boxes=sheet(
+        ENGLISH,
+        {**ENGLISH_NAMES, "five_of_a_kind": "Yatzy"},
+        PatternSum(),
+        SCANDINAVIAN_LOWER,
+        EXACT_STRAIGHTS,
+    ),
+    upper_bonus=UpperBonus(points=50, at_least=63),
+    labels=labels(ENGLISH),
+)
+
+GAMES: Mapping[str, GameRules] = {g.id: g for g in (CATALAN, RUSSIAN, GREEK, YAHTZEE, YATZY)}

@@ -1,0 +1,53 @@
+"""Validation of dice and roll numbers, and the face counts every pattern works from."""
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from scoring.errors import InvalidDiceError, InvalidRollError
+
+DICE_PER_HAND = 5
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Five dice, order irrelevant: kept sorted so equal hands compare equal."""
+
+    dice: tuple[int, ...]
+
+    @classmethod
+    def of(cls, dice: Iterable[int]) -> "Hand":
+        """Validate ``dice`` and build a hand; raises ``InvalidDiceError``."""
+        if isinstance(dice, str | bytes) or not isinstance(dice, Iterable):
+            raise InvalidDiceError(f"dice must be a list of {DICE_PER_HAND} numbers, got {dice!r}")
+        values = list(dice)
+        if len(values) != DICE_PER_HAND:
+            raise InvalidDiceError(f"a hand is {DICE_PER_HAND} dice, got {len(values)}: {values}")
+        for value in values:
+            if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
+                raise InvalidDiceError(f"a die shows 1 to 6, got {value!r} in {values}")
+        return cls(tuple(sorted(values)))
+
+    @cached_property
+    def counts(self) -> dict[int, int]:
+        """How many dice show each face (faces not shown are absent)."""
+        return dict(Counter(self.dice))
+
+    @property
+    def total(self) -> int:
+        """Sum of all five dice."""
+        return sum(self.dice)
+
+    @property
+    def is_five_of_a_kind(self) -> bool:
+        """True when all five dice show the same face."""
+        return len(self.counts) == 1
+
+
+def check_roll(roll: int) -> int:
+    """Return ``roll`` if it is 1, 2 or 3; raise ``InvalidRollError`` otherwise."""
+    if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 3:
+        raise InvalidRollError(f"the roll number is 1, 2 or 3, got {roll!r}")
+    return roll

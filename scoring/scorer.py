@@ -1,0 +1,142 @@
+"""Points of a hand in a box, and the boxes a player may use now."""
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from itertools import combinations_with_replacement
+
+from scoring.errors import BoxFilledError, BoxNotAllowedError, ScoringError, UnknownGameError
+from scoring.games import GAMES
+from scoring.hand import DICE_PER_HAND, FACES, Hand, check_roll
+from scoring.rules import Box, GameRules, Section
+
+Column = Mapping[str, int]
+
+
+def rules_of(game: str | GameRules) -> GameRules:
+    """The rules for a game id (or the rules themselves); raises ``UnknownGameError``."""
+    if isinstance(game, GameRules):
+        return game
+    try:
+        return GAMES[game]
+    except (KeyError, TypeError):
+        raise UnknownGameError(
+            f"unknown game {game!r}; choose one of: {', '.join(GAMES)}"
+        ) from None
+
+
+def box_points(box: Box, hand: Hand, roll: int, *, joker: bool = False) -> int:
+    """Points of ``hand`` in ``box``; a joker counts every pattern as made."""
+    matched = box.pattern.match(hand)
+    if matched is None:
+        if not joker:
+            return 0
+        matched = hand.dice[: box.pattern.size]
+    points = box.points(box.pattern, matched, hand)
+    if box.doubled_on_first_roll and roll == 1:
+        points *= 2
+    return points + box.made_bonus
+
+
+@cache
+def box_range(box: Box) -> tuple[int, int]:
+    """Lowest and highest points ``box`` can give over every hand, roll and joker."""
+    values = [
+        box_points(box, Hand(hand), roll, joker=joker)
+        for hand in combinations_with_replacement(FACES, DICE_PER_HAND)
+        for roll in (1, 3)
+        for joker in (False, True)
+    ]
+    return min(values), max(values)
+
+
+def check_column(rules: GameRules, filled: Column | None) -> dict[str, int]:
+    """Validate a column (box id → points) and return it as a plain dict."""
+    if filled is None:
+        return {}
+    if not isinstance(filled, Mapping):
+        raise ScoringError(f"filled must map box ids to points, got {filled!r}")
+    for box_id, points in filled.items():
+        rules.box(box_id)
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise ScoringError(f"box {box_id!r} must hold a whole number, got {points!r}")
+    return dict(filled)
+
+
+def joker_applies(rules: GameRules, hand: Hand, filled: Column) -> bool:
+    """True when an extra five of a kind makes this hand a forced joker."""
+    joker = rules.joker
+    if joker is None or not hand.is_five_of_a_kind or joker.box not in filled:
+        return False
+    return filled[joker.box] > 0 or joker.on_scratch
+
+
+def extra_bonus(rules: GameRules, hand: Hand, filled: Column) -> int:
+    """Bonus this hand earns beyond its box (Yahtzee's +100 for an extra five of a kind)."""
+    joker = rules.joker
+    if joker is None or not hand.is_five_of_a_kind or filled.get(joker.box, 0) <= 0:
+        return 0
+    return joker.bonus
+
+
+def allowed_boxes(rules: GameRules, hand: Hand, filled: Column) -> list[Box]:
+    """The empty boxes the rules let this hand go into now, in the game's order."""
+    empty = [b for b in rules.boxes if b.id not in filled]
+    if rules.upper_first and any(b.section is Section.UPPER for b in empty):
+        return [b for b in empty if b.section is Section.UPPER]
+    if joker_applies(rules, hand, filled):
+        own = rules.upper_box_for(hand.dice[0])
+        if own.id not in filled:
+            return [own]
+        return [b for b in empty if b.section is Section.LOWER] or empty
+    return empty
+
+
+def refusal(rules: GameRules, box: Box, hand: Hand, filled: Column) -> ScoringError | None:
+    """Why ``box`` cannot take ``hand`` now, or ``None`` when it can."""
+    if box.id in filled:
+        return BoxFilledError(f"{box.name('en')} is already filled ({filled[box.id]})")
+    allowed = allowed_boxes(rules, hand, filled)
+    if box in allowed:
+        return None
+    if rules.upper_first and allowed[0].section is Section.UPPER:
+        return BoxNotAllowedError(f"{box.name('en')} must wait: fill all six upper boxes first")
+    names = ", ".join(b.name("en") for b in allowed)
+    return BoxNotAllowedError(f"an extra five of a kind is a forced joker: it must go in {names}")
+
+
+def score(
+    game: str | GameRules,
+    box: str,
+    dice: Iterable[int],
+    roll: int = 3,
+    filled: Column | None = None,
+) -> int:
+    """Points that ``box`` would get for ``dice`` from roll ``roll``.
+
+    ``filled`` is the player's column (box id → points); it decides whether an
+    extra five of a kind scores as a joker. Whether the box may be used now is
+    ``options``' business, not this function's.
+    """
+    rules = rules_of(game)
+    target = rules.box(box)
+    hand = Hand.of(dice)
+    column = check_column(rules, filled)
+    return box_points(target, hand, check_roll(roll), joker=joker_applies(rules, hand, column))
+
+
+def options(
+    game: str | GameRules,
+    dice: Iterable[int],
+    roll: int = 3,
+    filled: Column | None = None,
+) -> list[tuple[str, int]]:
+    """Every box the player may use now with its points, best first (ties in sheet order)."""
+    rules = rules_of(game)
+    hand = Hand.of(dice)
+    check_roll(roll)
+    column = check_column(rules, filled)
+    joker = joker_applies(rules, hand, column)
+    scored = [
+        (b.id, box_points(b, hand, roll, joker=joker)) for b in allowed_boxes(rules, hand, column)
+    ]
+    return sorted(scored, key=lambda option: -option[1])
