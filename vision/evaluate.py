@@ -1,0 +1,114 @@
+"""Evaluate the reader on a folder of labelled photos.
+
+    python -m vision.evaluate DIR [--split all|heldout|tune] [--failures OUT]
+
+DIR holds NAME.jpg (or .png) with NAME.json beside it:
+{"dice": [{"value": 1..6, "box": [x0, y0, x1, y1]}, ...]}. The split rule (fixed, used
+for byler-d6): sort the photo names; every fifth photo (index % 5 == 4) is held out,
+the rest is for tuning. `--failures OUT` writes each photo with a mistake, annotated
+with labels (blue) and predictions (green, orange when unsure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import cv2
+
+from vision.annotate import annotate
+from vision.metrics import PhotoScore, score_photo, summarise
+from vision.reader import read_dice
+
+SPLITS = ("all", "heldout", "tune")
+LABEL_COLOUR = (255, 80, 0)
+
+
+def photo_paths(folder: Path, split: str = "all") -> list[Path]:
+    """Labelled photos of `folder` in name order, restricted to one split."""
+    photos = sorted(
+        p
+        for p in folder.iterdir()
+        if p.suffix.lower() in (".jpg", ".png") and p.with_suffix(".json").exists()
+    )
+    if split == "all":
+        return photos
+    held = split == "heldout"
+    return [p for i, p in enumerate(photos) if (i % 5 == 4) == held]
+
+
+def load_labels(photo: Path) -> list[tuple[int, list[float]]]:
+    """(value, box) of each labelled die of a photo."""
+    data = json.loads(photo.with_suffix(".json").read_text())
+    return [(d["value"], d["box"]) for d in data["dice"]]
+
+
+def draw_failure(image, reading, labels):
+    """The annotated reading with labelled boxes and values added in blue."""
+    out = annotate(image, reading)
+    for value, box in labels:
+        x0, y0, x1, y1 = (round(v) for v in box)
+        cv2.rectangle(out, (x0, y0), (x1, y1), LABEL_COLOUR, 1)
+        cv2.putText(
+            out,
+            str(value),
+            (x0, y1 + 12),
+            cv2.FONT_HERSHEY_SIMPLEX,
+            0.45,
+            LABEL_COLOUR,
+            1,
+            cv2.LINE_AA,
+        )
+    return out
+
+
+def evaluate(photos: list[Path], failures: Path | None = None) -> dict[str, float]:
+    """Read every photo, score it against its labels and summarise."""
+    scores: list[PhotoScore] = []
+    times: list[float] = []
+    for photo in photos:
+        image = cv2.imread(str(photo))
+        start = time.perf_counter()
+        reading = read_dice(image)
+        times.append((time.perf_counter() - start) * 1000)
+        labels = load_labels(photo)
+        score = score_photo([(d.value, d.box) for d in reading.dice], labels)
+        scores.append(score)
+        if failures is not None and not score.exact:
+            failures.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(failures / f"{photo.stem}.png"), draw_failure(image, reading, labels))
+    return summarise(scores, times)
+
+
+def format_table(summary: dict[str, float]) -> str:
+    """A two-column text table of the summary."""
+    lines = []
+    for key, value in summary.items():
+        shown = (
+            f"{value:.1%}"
+            if isinstance(value, float) and "ms" not in key
+            else f"{value:.1f}"
+            if isinstance(value, float)
+            else str(value)
+        )
+        lines.append(f"| {key:<21} | {shown:>8} |")
+    return "\n".join(["| metric                | value    |", "|---|---|", *lines])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--split", choices=SPLITS, default="all")
+    parser.add_argument("--failures", type=Path, default=None)
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    photos = photo_paths(args.folder, args.split)
+    print(f"{args.folder} split={args.split}")
+    print(format_table(evaluate(photos, args.failures)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,69 @@
+"""Match a group of pip centres to the six pip layouts of a die: value, pose and fit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+# Occupied cells of the 3x3 grid, (column, row) in -1..1, for each value. Faces that
+# are not symmetric under a quarter turn (2, 3, 6) list both orientations.
+LAYOUTS: dict[int, tuple[frozenset[tuple[int, int]], ...]] = {
+    1: (frozenset({(0, 0)}),),
+    2: (frozenset({(-1, -1), (1, 1)}), frozenset({(-1, 1), (1, -1)})),
+    3: (frozenset({(-1, -1), (0, 0), (1, 1)}), frozenset({(-1, 1), (0, 0), (1, -1)})),
+    4: (frozenset({(-1, -1), (-1, 1), (1, -1), (1, 1)}),),
+    5: (frozenset({(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)}),),
+    6: (
+        frozenset({(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)}),
+        frozenset({(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)}),
+    ),
+}
+ANGLES = np.deg2rad(np.arange(0.0, 90.0, 2.0))
+
+
+@dataclass(frozen=True)
+class LayoutFit:
+    """Best layout for a set of pips: value, grid angle (radians), grid step and error.
+
+    `error` is the largest distance of a pip from its grid cell, in grid steps
+    (0 for a perfect layout). The face centre is the centroid of the pips.
+    """
+
+    value: int
+    angle: float
+    step: float
+    error: float
+    centre: tuple[float, float]
+
+
+def fit_layout(points: np.ndarray) -> LayoutFit | None:
+    """Fit `points` (N x 2 pip centres) to the die layout with N pips, or None if N > 6
+    or no rotation of the 3x3 grid puts the pips on that layout's cells."""
+    n = len(points)
+    if n == 0 or n > 6:
+        return None
+    centre = points.mean(axis=0)
+    if n == 1:
+        return LayoutFit(1, 0.0, 0.0, 0.0, (float(centre[0]), float(centre[1])))
+    offsets = points - centre
+    cos, sin = np.cos(ANGLES)[:, None], np.sin(ANGLES)[:, None]
+    u = cos * offsets[None, :, 0] + sin * offsets[None, :, 1]
+    v = -sin * offsets[None, :, 0] + cos * offsets[None, :, 1]
+    extent = np.maximum(np.abs(u), np.abs(v))
+    # Every layout but the one has pips on the outer ring of cells: their largest
+    # coordinate is one grid step.
+    outer = extent > 0.5 * extent.max(axis=1, keepdims=True)
+    step = (extent * outer).sum(axis=1) / outer.sum(axis=1)
+    gu, gv = u / step[:, None], v / step[:, None]
+    cu, cv = np.clip(np.rint(gu), -1, 1), np.clip(np.rint(gv), -1, 1)
+    error = np.hypot(gu - cu, gv - cv).max(axis=1)
+    best: LayoutFit | None = None
+    for k in np.argsort(error):
+        cells = frozenset(zip(cu[k].astype(int).tolist(), cv[k].astype(int).tolist(), strict=True))
+        if len(cells) == n and cells in LAYOUTS[n]:
+            best = LayoutFit(
+                n, float(ANGLES[k]), float(step[k]), float(error[k]), tuple(centre.tolist())
+            )
+            break
+    return best

@@ -1,0 +1,132 @@
+"""Find pip candidates: small round marks of one colour on a uniform face of another."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+RING_SAMPLES = 16
+# Sample rings, in pip radii from the blob centre: the first lies on the face just
+# outside the pip, the second a little further out (still on the face for a pip in a
+# die's corner, whose centre is about 2.3 radii from the edge).
+RING_RADII = (1.55, 1.9)
+MIN_CONTRAST = 28.0
+MIN_RING_AGREEMENT = 0.8
+
+
+@dataclass(frozen=True)
+class Pip:
+    """A pip candidate: centre and diameter in working pixels, colours of pip and face."""
+
+    x: float
+    y: float
+    diameter: float
+    colour: tuple[float, float, float]
+    face: tuple[float, float, float]
+    contrast: float
+
+
+def _to_uint8(opponent: np.ndarray) -> np.ndarray:
+    """A signed colour-opponent channel shifted to 0..255 around 128."""
+    return np.clip(opponent + 128, 0, 255).astype(np.uint8)
+
+
+def threshold_maps(image: np.ndarray, pip_diameter: float) -> list[np.ndarray]:
+    """Binary maps of marks darker or lighter than their surroundings, for pips about
+    `pip_diameter` pixels wide; grey level and two colour-opponent channels."""
+    block = max(5, round(pip_diameter * 3.0) | 1)
+    img = image.astype(np.int16)
+    b, g, r = img[:, :, 0], img[:, :, 1], img[:, :, 2]
+    channels = [
+        cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
+        _to_uint8((r - g) // 2),
+        _to_uint8((r + g) // 2 - b),
+    ]
+    maps = []
+    for channel in channels:
+        for kind in (cv2.THRESH_BINARY_INV, cv2.THRESH_BINARY):
+            offset = 10 if kind == cv2.THRESH_BINARY_INV else -10
+            maps.append(
+                cv2.adaptiveThreshold(channel, 255, cv2.ADAPTIVE_THRESH_MEAN_C, kind, block, offset)
+            )
+    return maps
+
+
+def round_blobs(mask: np.ndarray, min_diameter: float, max_diameter: float) -> np.ndarray:
+    """Centres and diameters (N x 3) of the roughly round connected blobs of `mask`."""
+    _, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
+    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
+    area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+    diameter = 2.0 * np.sqrt(area / np.pi)
+    keep = (
+        (diameter >= min_diameter)
+        & (diameter <= max_diameter)
+        & (np.maximum(w, h) <= 2.2 * np.minimum(w, h))
+        & (area >= 0.5 * w * h)
+    )
+    return np.column_stack([centroids[1:][keep], diameter[keep]])
+
+
+def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """Colours at (clipped, rounded) pixel positions; shape xs.shape + (3,)."""
+    h, w = image.shape[:2]
+    xi = np.clip(np.rint(xs), 0, w - 1).astype(np.intp)
+    yi = np.clip(np.rint(ys), 0, h - 1).astype(np.intp)
+    return image[yi, xi].astype(np.float32)
+
+
+def verify_blobs(image: np.ndarray, blobs: np.ndarray) -> list[Pip]:
+    """Keep blobs whose centre contrasts with a uniform ring of face around them."""
+    if len(blobs) == 0:
+        return []
+    x, y, d = blobs[:, 0:1], blobs[:, 1:2], blobs[:, 2:3]
+    angles = np.linspace(0, 2 * np.pi, RING_SAMPLES, endpoint=False)[None, :]
+    rings = [
+        _sample(image, x + k * d / 2 * np.cos(angles), y + k * d / 2 * np.sin(angles))
+        for k in RING_RADII
+    ]
+    ring = np.concatenate(rings, axis=1)
+    inner = np.array([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]], np.float64) * 0.2
+    centre = _sample(image, x + inner[None, :, 0] * d, y + inner[None, :, 1] * d)
+    face = np.median(ring, axis=1)
+    colour = np.median(centre, axis=1)
+    contrast = np.linalg.norm(colour - face, axis=1)
+    spread = np.linalg.norm(ring - face[:, None, :], axis=2)
+    agreement = (spread < np.maximum(contrast[:, None] * 0.45, 12.0)).mean(axis=1)
+    inside = np.linalg.norm(centre - colour[:, None, :], axis=2).max(axis=1)
+    ok = (contrast >= MIN_CONTRAST) & (agreement >= MIN_RING_AGREEMENT) & (inside < contrast * 0.6)
+    return [
+        Pip(
+            float(blobs[i, 0]),
+            float(blobs[i, 1]),
+            float(blobs[i, 2]),
+            tuple(colour[i].tolist()),
+            tuple(face[i].tolist()),
+            float(contrast[i]),
+        )
+        for i in np.flatnonzero(ok)
+    ]
+
+
+def suppress_duplicates(pips: list[Pip]) -> list[Pip]:
+    """Keep the strongest of pips found more than once (by several maps)."""
+    kept: list[Pip] = []
+    for pip in sorted(pips, key=lambda p: -p.contrast):
+        if all(
+            (pip.x - k.x) ** 2 + (pip.y - k.y) ** 2 > (0.5 * max(pip.diameter, k.diameter)) ** 2
+            for k in kept
+        ):
+            kept.append(pip)
+    return kept
+
+
+def detect_pips(image: np.ndarray, pip_diameter: float) -> list[Pip]:
+    """Pip candidates about `pip_diameter` (0.5x to 2x) working pixels wide in a BGR image."""
+    found: list[Pip] = []
+    for mask in threshold_maps(image, pip_diameter):
+        blobs = round_blobs(mask, pip_diameter * 0.5, pip_diameter * 2.0)
+        found.extend(verify_blobs(image, blobs))
+    return suppress_duplicates(found)

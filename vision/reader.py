@@ -1,0 +1,101 @@
+"""Read dice from an image: choose working scales, find faces, map boxes back."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.faces import Face, face_from_pips
+from vision.grouping import group_pips
+from vision.pips import detect_pips
+from vision.reading import Die, Reading, as_bgr, reading_order
+
+# Pip diameter, in working pixels, that the pip detector is tuned for; it finds pips
+# from half to twice this size, so scales a factor two apart cover every die size.
+WORKING_PIP = 6.0
+# Longest side of the first working image; larger images are downscaled to it.
+BASE_SIDE = 1024
+MIN_SIDE = 96
+# Pips smaller than this (working pixels) at the finest scale ask for a finer one.
+SMALL_PIP = 4.0
+MIN_CONFIDENCE = 0.3
+
+
+def scaled(image: np.ndarray, scale: float) -> np.ndarray:
+    """`image` resized by `scale` (area averaging when shrinking)."""
+    if scale == 1.0:
+        return image
+    h, w = image.shape[:2]
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    return cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+
+
+def faces_at_scale(image: np.ndarray) -> list[Face]:
+    """Faces found in a working image whose pips are near WORKING_PIP pixels wide."""
+    pips = detect_pips(image, WORKING_PIP)
+    faces = (face_from_pips(group) for group in group_pips(image, pips))
+    return [face for face in faces if face is not None and face.confidence >= MIN_CONFIDENCE]
+
+
+def inside_image(box: tuple[float, float, float, float], width: int, height: int) -> bool:
+    """True when the box lies wholly inside the image (a die cut by the edge is left out)."""
+    x0, y0, x1, y1 = box
+    return x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height
+
+
+def coarse_to_fine_scales(width: int, height: int) -> list[float]:
+    """Scales to try first: the base scale and two coarser ones, for large dice."""
+    base = min(1.0, BASE_SIDE / max(width, height))
+    return [base * f for f in (0.25, 0.5, 1.0) if max(width, height) * base * f >= MIN_SIDE]
+
+
+def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
+    """Faces with the scale they were found at, over scales chosen from the content.
+
+    Coarse scales find large dice; when the finest scale tried found nothing or only
+    small pips and the image has more pixels to give, a twice finer scale is tried.
+    """
+    height, width = image.shape[:2]
+    found: list[tuple[Face, float]] = []
+    scales = coarse_to_fine_scales(width, height)
+    while scales:
+        scale = scales.pop(0)
+        faces = faces_at_scale(scaled(image, scale))
+        found.extend((face, scale) for face in faces)
+        finest = not scales
+        if finest and scale < 1.0:
+            small = [f for f in faces if f.pip_diameter < SMALL_PIP]
+            if small or not faces:
+                scales.append(min(1.0, scale * 2))
+    return found
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """True when the centre of either box lies inside the other."""
+    ax, ay = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
+    bx, by = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    return (b[0] <= ax <= b[2] and b[1] <= ay <= b[3]) or (
+        a[0] <= bx <= a[2] and a[1] <= by <= a[3]
+    )
+
+
+def read_dice(image: np.ndarray) -> Reading:
+    """Find every die showing its top face in a BGR (or grey, or BGRA) image."""
+    bgr = as_bgr(image)
+    height, width = bgr.shape[:2]
+    candidates = sorted(detect_faces(bgr), key=lambda fs: -fs[0].confidence)
+    dice: list[Die] = []
+    for face, scale in candidates:
+        box = face.box(scale)
+        if not inside_image(box, width, height):
+            continue
+        if any(_overlap(box, die.box) for die in dice):
+            continue
+        pixels = (
+            max(0, int(box[0])),
+            max(0, int(box[1])),
+            min(width, int(np.ceil(box[2]))),
+            min(height, int(np.ceil(box[3]))),
+        )
+        dice.append(Die(face.value, pixels, round(face.confidence, 3)))
+    return Reading(reading_order(dice))
