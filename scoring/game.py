@@ -12,7 +12,7 @@ from scoring.errors import (
 )
 from scoring.hand import Hand, check_roll
 from scoring.rules import GameRules
-from scoring.scorer import box_points, extra_bonus, joker_applies, refusal, rules_of
+from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal, rules_of
 from scoring.totals import Totals, column_totals
 
 
@@ -86,6 +86,13 @@ class Game:
             average = sum(t.total for t in totals.values()) / len(totals)
             totals = {p: replace(t, vs_average=t.total - average) for p, t in totals.items()}
         return totals
+
+    def options(self, dice: Iterable[int], roll: int = 3) -> list[tuple[str, int]]:
+        """The boxes the current player may use for ``dice`` now, with points, best first."""
+        player = self.current_player
+        if player is None:
+            return []
+        return options(self.rules, dice, roll, self.column(player))
 
     def record(self, box: str, dice: Iterable[int], roll: int = 3) -> Turn:
         """Write ``dice`` (from roll ``roll``) into ``box`` for the current player."""

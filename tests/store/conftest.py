@@ -1,16 +1,11 @@
 """Fixtures for the store tests; every test uses its own file under tmp_path."""
 
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
-
-from store import GameStore  # noqa: E402
+from store import GameStore
 
 
 @pytest.fixture

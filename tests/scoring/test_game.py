@@ -1,0 +1,183 @@
+"""The Game object: turns, columns, undo, records and refusals that change nothing."""
+
+import pytest
+
+from scoring import (
+    BoxFilledError,
+    BoxNotAllowedError,
+    CorruptRecordError,
+    Game,
+    GameOverError,
+    InvalidDiceError,
+    InvalidRollError,
+    PlayerError,
+    ScoringError,
+    UnknownBoxError,
+    UnknownGameError,
+    options,
+    score,
+)
+
+
+def test_players_take_turns_in_order():
+    game = Game("yatzy", ["Ann", "Bob"])
+    assert game.current_player == "Ann"
+    game.record("chance", [1, 2, 3, 4, 5])
+    assert game.current_player == "Bob"
+    game.record("ones", [1, 1, 2, 3, 4])
+    assert game.current_player == "Ann"
+    assert game.round == 2
+    assert game.column("Ann") == {"chance": 15}
+    assert game.column("Bob") == {"ones": 2}
+
+
+def test_a_whole_game_ends_with_full_columns():
+    game = Game("yahtzee", ["Solo"])
+    for box in [b.id for b in game.rules.boxes]:
+        assert not game.finished
+        game.record(box, [1, 2, 3, 4, 6])
+    assert game.finished
+    assert game.current_player is None
+    with pytest.raises(GameOverError):
+        game.record("chance", [1, 1, 1, 1, 1])
+
+
+def test_undo_takes_back_the_last_turn():
+    game = Game("greek", ["Ann", "Bob"])
+    game.record("chance", [6, 6, 6, 6, 5])
+    turn = game.undo()
+    assert (turn.player, turn.box, turn.points) == ("Ann", "chance", 29)
+    assert game.turns == ()
+    assert game.current_player == "Ann"
+    with pytest.raises(GameOverError):
+        game.undo()
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda g: g.record("chance", [1, 2, 3, 4, 7]), InvalidDiceError),
+        (lambda g: g.record("chance", [1, 2, 3, 4]), InvalidDiceError),
+        (lambda g: g.record("chance", [1, 2, 3, 4, 5, 6]), InvalidDiceError),
+        (lambda g: g.record("chance", [1, 2, 3, 4, "5"]), InvalidDiceError),
+        (lambda g: g.record("chance", [1, 2, 3, 4, True]), InvalidDiceError),
+        (lambda g: g.record("chance", [1, 2, 3, 4, 0]), InvalidDiceError),
+        (lambda g: g.record("chance", "12345"), InvalidDiceError),
+        (lambda g: g.record("chance", [1, 2, 3, 4, 5], roll=4), InvalidRollError),
+        (lambda g: g.record("chance", [1, 2, 3, 4, 5], roll=0), InvalidRollError),
+        (lambda g: g.record("bingo", [1, 2, 3, 4, 5]), UnknownBoxError),
+        (lambda g: g.record("ones", [1, 2, 3, 4, 5]), BoxFilledError),
+        (lambda g: g.record("pair", [1, 1, 3, 4, 5]), BoxNotAllowedError),
+    ],
+)
+def test_refused_turns_change_nothing(call, error):
+    game = Game("catalan", ["Ann", "Bob"])
+    game.record("ones", [1, 1, 1, 2, 3])
+    game.record("ones", [1, 1, 2, 2, 3])
+    before = game.to_dict()
+    with pytest.raises(error) as raised:
+        call(game)
+    assert isinstance(raised.value, ValueError)
+    assert str(raised.value)
+    assert game.to_dict() == before
+
+
+def test_forced_joker_is_refused_elsewhere():
+    game = Game("yahtzee", ["Ann"])
+    game.record("five_of_a_kind", [2] * 5)
+    with pytest.raises(BoxNotAllowedError, match="Twos"):
+        game.record("chance", [2] * 5)
+    assert len(game.turns) == 1
+
+
+@pytest.mark.parametrize(
+    "players", [[], ["Ann", "Ann"], ["Ann", " Ann "], [""], ["  "], "Ann", [3], None]
+)
+def test_bad_player_lists(players):
+    with pytest.raises(PlayerError):
+        Game("yatzy", players)
+
+
+def test_unknown_game():
+    with pytest.raises(UnknownGameError, match="yatzy"):
+        Game("poker", ["Ann"])
+    with pytest.raises(UnknownGameError):
+        score("poker", "chance", [1, 2, 3, 4, 5])
+    with pytest.raises(UnknownGameError):
+        options("poker", [1, 2, 3, 4, 5])
+
+
+def test_bad_filled_columns():
+    with pytest.raises(UnknownBoxError):
+        options("yatzy", [1, 2, 3, 4, 5], filled={"bogus": 3})
+    with pytest.raises(ScoringError):
+        options("yatzy", [1, 2, 3, 4, 5], filled={"ones": "3"})
+    with pytest.raises(ScoringError):
+        options("yatzy", [1, 2, 3, 4, 5], filled=[("ones", 3)])
+
+
+def test_record_round_trip():
+    game = Game("catalan", ["Ann", "Bob"])
+    game.record("sixes", [6, 6, 6, 6, 1], roll=2)
+    game.record("ones", [2, 2, 2, 2, 2], roll=1)
+    record = game.to_dict()
+    assert record == {
+        "game": "catalan",
+        "players": ["Ann", "Bob"],
+        "turns": [
+            {"player": "Ann", "dice": [1, 6, 6, 6, 6], "roll": 2, "box": "sixes"},
+            {"player": "Bob", "dice": [2, 2, 2, 2, 2], "roll": 1, "box": "ones"},
+        ],
+    }
+    again = Game.from_dict(record)
+    assert again.to_dict() == record
+    assert again.totals() == game.totals()
+
+
+@pytest.mark.parametrize(
+    ("record", "turn"),
+    [
+        ([], None),
+        ({"game": "yatzy", "players": ["Ann"]}, None),
+        ({"game": "nope", "players": ["Ann"], "turns": []}, None),
+        ({"game": "yatzy", "players": ["Ann", "Ann"], "turns": []}, None),
+        ({"game": "yatzy", "players": ["Ann"], "turns": {}}, None),
+        ({"game": "yatzy", "players": ["Ann"], "turns": ["chance"]}, 0),
+        (
+            {
+                "game": "yatzy",
+                "players": ["Ann", "Bob"],
+                "turns": [
+                    {"player": "Ann", "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "chance"},
+                    {"player": "Ann", "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "ones"},
+                ],
+            },
+            1,
+        ),
+        (
+            {
+                "game": "yatzy",
+                "players": ["Ann"],
+                "turns": [
+                    {"player": "Ann", "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "chance"},
+                    {"player": "Ann", "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "chance"},
+                ],
+            },
+            1,
+        ),
+        (
+            {
+                "game": "yatzy",
+                "players": ["Ann"],
+                "turns": [{"player": "Ann", "dice": [9, 2, 3, 4, 5], "roll": 3, "box": "x"}],
+            },
+            0,
+        ),
+    ],
+)
+def test_corrupt_records_are_refused_with_the_turn(record, turn):
+    with pytest.raises(CorruptRecordError) as raised:
+        Game.from_dict(record)
+    assert raised.value.turn == turn
+    if turn is not None:
+        assert f"turn {turn}" in str(raised.value)
