@@ -1,0 +1,5 @@
+"""Streamlit entry point: ``streamlit run app.py``."""
+
+from webapp.main import run
+
+run()

@@ -1,0 +1,79 @@
+"""The scoresheet as a table of text: boxes as rows, players as columns.
+
+Shared by the page and the CSV export so both show the same sheet.
+"""
+
+import csv
+import io
+from dataclasses import dataclass
+
+from scoring.game import Game
+from scoring.scorer import box_range
+
+SCRATCH = "—"
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One line of the sheet: its label, one cell per player, and whether it is a box."""
+
+    key: str
+    label: str
+    cells: tuple[str, ...]
+    is_box: bool
+
+
+def _format(value: float | None) -> str:
+    if value is None:
+        return ""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:+.1f}" if value else "0"
+
+
+def sheet_rows(game: Game, language: str) -> list[SheetRow]:
+    """The sheet in the game's order, in ``language`` (falling back to English).
+
+    A 0 in a box that cannot go negative is a scratch and shows as "—"; in the
+    catalan school a 0 is a real score (exactly three dice) and shows as 0.
+    """
+    rules = game.rules
+    columns = {p: game.column(p) for p in game.players}
+    totals = game.totals()
+
+    def box_cell(player: str, box_id: str) -> str:
+        if box_id not in columns[player]:
+            return ""
+        points = columns[player][box_id]
+        return SCRATCH if points == 0 and box_range(rules.box(box_id))[0] >= 0 else str(points)
+
+    def total_row(key: str) -> SheetRow:
+        cells = tuple(_format(getattr(totals[p], key)) for p in game.players)
+        return SheetRow(key, rules.label(key, language), cells, is_box=False)
+
+    rows = [
+        SheetRow(b.id, b.name(language), tuple(box_cell(p, b.id) for p in game.players), True)
+        for b in rules.upper_boxes
+    ]
+    rows += [total_row("upper"), total_row("upper_bonus")]
+    rows += [
+        SheetRow(b.id, b.name(language), tuple(box_cell(p, b.id) for p in game.players), True)
+        for b in rules.lower_boxes
+    ]
+    rows.append(total_row("lower"))
+    if rules.joker is not None:
+        rows.append(total_row("extra_bonus"))
+    rows.append(total_row("total"))
+    if rules.settles_against_average:
+        rows.append(total_row("vs_average"))
+    return rows
+
+
+def sheet_csv(game: Game, language: str) -> str:
+    """The sheet as CSV text: a header of player names, then one line per row."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["", *game.players])
+    for row in sheet_rows(game, language):
+        writer.writerow([row.label, *row.cells])
+    return out.getvalue()

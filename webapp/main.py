@@ -1,0 +1,73 @@
+"""Page assembly: the start page, or a game's turn panel beside its scoresheet."""
+
+import streamlit as st
+
+from scoring import CorruptRecordError
+from store import GameNotFoundError, StoreError
+from webapp import state
+from webapp.sheet_view import downloads, scoresheet, standings, undo_button
+from webapp.start_view import start_page
+from webapp.tables import Table, open_table
+from webapp.turn_view import turn_panel
+
+
+def _leave() -> None:
+    st.query_params.clear()
+    state.clear_turn()
+
+
+def _load(game_id: str) -> Table | None:
+    try:
+        return open_table(game_id)
+    except GameNotFoundError:
+        st.error(f"There is no saved game {game_id!r}. Start a new one or resume another.")
+    except CorruptRecordError as error:
+        st.error(f"The saved game {game_id!r} is damaged and cannot be replayed: {error}")
+    except StoreError as error:
+        st.error(str(error))
+    st.button("Back to the start", on_click=_leave, key="leave")
+    return None
+
+
+def _language(table: Table) -> str:
+    rules = table.game.rules
+    if rules.language == "en":
+        return "en"
+    own = rules.title[rules.language]
+    english = st.toggle(f"English names (instead of {own}'s own)", key="english")
+    return "en" if english else rules.language
+
+
+def game_page(game_id: str) -> None:
+    """One game: turn panel and scoresheet, or the standings once every box is filled."""
+    table = _load(game_id)
+    if table is None:
+        return
+    rules = table.game.rules
+    head, leave = st.columns([5, 1], vertical_alignment="bottom")
+    head.title(f"🎲 {rules.title['en']}")
+    leave.button("All games", on_click=_leave, key="all_games")
+    st.caption(rules.summary)
+    state.show_flash()
+    language = _language(table)
+    turn, sheet = st.columns([1, 1], gap="large")
+    with turn:
+        if table.game.finished:
+            standings(table)
+        else:
+            turn_panel(table, language)
+    with sheet:
+        scoresheet(table, language)
+        undo_button(table)
+        downloads(table, language)
+
+
+def run() -> None:
+    """Entry point called by ``app.py``."""
+    st.set_page_config(page_title="Dice table", page_icon="🎲", layout="wide")
+    game_id = st.query_params.get("game")
+    if game_id:
+        game_page(game_id)
+    else:
+        state.show_flash()
+        start_page()

@@ -1,0 +1,91 @@
+"""The shared scoresheet, undo, the final standings and the downloads."""
+
+import json
+
+import pandas as pd
+import streamlit as st
+
+from scoring import ScoringError
+from scoring.sheet import sheet_csv, sheet_rows
+from store import ConflictError, StoreError
+from webapp import state
+from webapp.tables import Table, change
+
+HIGHLIGHT = "background-color: rgba(255, 200, 0, 0.25)"
+
+
+def scoresheet(table: Table, language: str) -> None:
+    """Boxes as rows, players as columns; the current player's column highlighted."""
+    game = table.game
+    rows = sheet_rows(game, language)
+    frame = pd.DataFrame(
+        [row.cells for row in rows], index=[row.label for row in rows], columns=game.players
+    )
+    styled = frame.style
+    if game.current_player is not None:
+        styled = styled.set_properties(subset=[game.current_player], **_css(HIGHLIGHT))
+    summary = [row.label for row in rows if not row.is_box]
+    styled = styled.set_properties(subset=(summary, list(game.players)), **{"font-weight": "bold"})
+    st.dataframe(styled, height=36 * (len(rows) + 1), key="sheet")
+
+
+def _css(rule: str) -> dict[str, str]:
+    name, value = rule.split(": ", 1)
+    return {name: value}
+
+
+def _undo(table: Table) -> None:
+    try:
+        turn = change(table.id, table.revision, lambda game: game.undo())
+    except ConflictError:
+        state.flash("warning", "Another device changed the sheet; it is reloaded. Check it.")
+        return
+    except (ScoringError, StoreError) as error:
+        state.flash("error", str(error))
+        return
+    state.set_dice(list(turn.dice), roll=turn.roll)
+    state.flash(
+        "info", f"Took back {turn.player}'s {turn.box}: the dice are back for a new choice."
+    )
+
+
+def undo_button(table: Table) -> None:
+    """Take back the last entry, whoever made it."""
+    st.button(
+        "↶ Undo the last entry",
+        key="undo",
+        disabled=not table.game.turns,
+        on_click=_undo,
+        args=(table,),
+    )
+
+
+def standings(table: Table) -> None:
+    """Final ranking and the winner (ties share the win)."""
+    totals = table.game.totals()
+    ranking = sorted(totals.items(), key=lambda item: item[1].total, reverse=True)
+    best = ranking[0][1].total
+    winners = [player for player, t in ranking if t.total == best]
+    st.success(f"🏆 {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'} with {best}!")
+    for place, (player, t) in enumerate(ranking, start=1):
+        against = "" if t.vs_average is None else f" ({t.vs_average:+g} against the average)"
+        st.markdown(f"{place}. **{player}**: {t.total}{against}")
+
+
+def downloads(table: Table, language: str) -> None:
+    """The game record (what ``python -m scoring replay`` reads) and the sheet as CSV."""
+    left, right = st.columns(2)
+    left.download_button(
+        "Download the game record (JSON)",
+        json.dumps(table.game.to_dict(), ensure_ascii=False, indent=1),
+        file_name=f"{table.game.rules.id}-{table.id}.json",
+        mime="application/json",
+        key="download_record",
+    )
+    right.download_button(
+        "Download the sheet (CSV)",
+        sheet_csv(table.game, language),
+        file_name=f"{table.game.rules.id}-{table.id}.csv",
+        mime="text/csv",
+        key="download_csv",
+    )

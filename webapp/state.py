@@ -1,0 +1,70 @@
+"""The page's per-browser state: the five dice, the roll, the last photo and one-off messages."""
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from vision import Die
+from webapp.photos import PhotoReading
+
+DIE_KEYS = tuple(f"die_{i}" for i in range(5))
+ROLL_KEY = "roll"
+PHOTO_KEY = "photo"
+READ_KEY = "photo_dice"
+FLASH_KEY = "flash"
+
+
+def dice() -> list[int | None]:
+    """The five dice as the player sees them (``None`` where a die has no value yet)."""
+    return [st.session_state.get(key) for key in DIE_KEYS]
+
+
+def set_dice(values: Sequence[int | None], roll: int | None = None) -> None:
+    """Put values into the five dice (missing ones left empty); call before the widgets draw."""
+    padded = [*values[: len(DIE_KEYS)], *[None] * len(DIE_KEYS)][: len(DIE_KEYS)]
+    for key, value in zip(DIE_KEYS, padded, strict=True):
+        st.session_state[key] = value
+    if roll is not None:
+        st.session_state[ROLL_KEY] = roll
+
+
+def clear_turn() -> None:
+    """Empty the dice and the photo and go back to roll 1, ready for the next player."""
+    set_dice([], roll=1)
+    st.session_state.pop(PHOTO_KEY, None)
+    st.session_state.pop(READ_KEY, None)
+
+
+def photo() -> PhotoReading | None:
+    """The last photo read in this browser, if any."""
+    return st.session_state.get(PHOTO_KEY)
+
+
+def keep_photo(reading: PhotoReading) -> None:
+    """Remember a photo's reading and put its dice (the five most confident) into the widgets."""
+    st.session_state[PHOTO_KEY] = reading
+    dice = reading.reading.dice
+    if len(dice) > len(DIE_KEYS):
+        best = sorted(dice, key=lambda d: d.confidence, reverse=True)[: len(DIE_KEYS)]
+        dice = [d for d in dice if d in best]
+    st.session_state[READ_KEY] = dice
+    set_dice([d.value for d in dice])
+
+
+def read_die(position: int) -> Die | None:
+    """The die the last photo put at ``position`` among the five, if any."""
+    dice = st.session_state.get(READ_KEY, [])
+    return dice[position] if position < len(dice) else None
+
+
+def flash(kind: str, message: str) -> None:
+    """Show ``message`` once, at the top of the next run (kind: success, warning or error)."""
+    st.session_state[FLASH_KEY] = (kind, message)
+
+
+def show_flash() -> None:
+    """Show and forget the pending one-off message."""
+    pending = st.session_state.pop(FLASH_KEY, None)
+    if pending:
+        kind, message = pending
+        getattr(st, kind)(message)

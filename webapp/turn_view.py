@@ -1,0 +1,139 @@
+"""The turn panel: the roll number, the dice (camera, upload, sample or clicks) and the boxes."""
+
+import streamlit as st
+
+from scoring import ScoringError
+from scoring.suggestions import suggest
+from store import ConflictError, StoreError
+from webapp import state
+from webapp.photos import LOW_CONFIDENCE, PHOTO_TYPES, PhotoError, read_photo, sample_photos
+from webapp.tables import Table, change
+
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+def _read(name: str, data: bytes) -> None:
+    try:
+        state.keep_photo(read_photo(name, data))
+    except (PhotoError, ValueError) as error:
+        state.flash("error", f"{name}: {error}")
+
+
+def _read_widget(key: str) -> None:
+    uploaded = st.session_state.get(key)
+    if uploaded is not None:
+        _read(uploaded.name, uploaded.getvalue())
+
+
+def _read_sample() -> None:
+    path = st.session_state["sample"]
+    _read(path.name, path.read_bytes())
+
+
+def photo_sources() -> None:
+    """Three ways to a photo; each new photo is read at once and fills the five dice."""
+    camera, upload, samples = st.tabs(["📷 Camera", "📁 Upload a photo", "🖼️ Sample photos"])
+    with camera:
+        st.camera_input("Snap the dice", key="camera", on_change=_read_widget, args=("camera",))
+    with upload:
+        st.file_uploader(
+            "A photo of the dice (JPEG, PNG or WebP)",
+            type=list(PHOTO_TYPES),
+            key="upload",
+            on_change=_read_widget,
+            args=("upload",),
+        )
+    with samples:
+        photos = sample_photos()
+        if photos:
+            st.selectbox("Sample", photos, format_func=lambda p: p.stem, key="sample")
+            st.button("Read this sample", key="read_sample", on_click=_read_sample)
+        else:
+            st.caption("No sample photos are installed.")
+
+
+def photo_result() -> None:
+    """The annotated photo and what needs checking: the count, and uncertain dice."""
+    photo = state.photo()
+    if photo is None:
+        return
+    count = len(photo.reading.dice)
+    st.image(photo.preview, caption=f"{photo.name}: {count} dice read")
+    if count != len(state.DIE_KEYS):
+        st.warning(
+            f"I see {count} dice, not five. "
+            + ("I kept the five surest; " if count > 5 else "")
+            + "check the dice below and click the right values."
+        )
+    if photo.uncertain:
+        st.warning("Some dice are uncertain (marked ⚠ below): check them.")
+
+
+def _die_label(position: int, value: int | None) -> str:
+    read = state.read_die(position)
+    label = f"Die {position + 1}"
+    if read is not None and read.value == value and read.confidence < LOW_CONFIDENCE:
+        label += f" ⚠ check ({read.confidence:.0%} sure)"
+    elif value is None:
+        label += " — click its value"
+    return label
+
+
+def dice_inputs() -> None:
+    """Five dice, each fixed with one click, and the roll number (it matters in catalan)."""
+    st.segmented_control(
+        "Roll", [1, 2, 3], key=state.ROLL_KEY, required=True, help="The roll that gave this hand"
+    )
+    for position, key in enumerate(state.DIE_KEYS):
+        st.segmented_control(_die_label(position, st.session_state.get(key)), FACES, key=key)
+    st.button("Clear the dice", key="clear_dice", on_click=state.clear_turn)
+
+
+def _record(table: Table, box: str, label: str, dice: list[int], roll: int) -> None:
+    player = table.game.current_player
+    try:
+        turn = change(table.id, table.revision, lambda game: game.record(box, dice, roll))
+    except ConflictError:
+        state.flash("warning", "Another device recorded first; the sheet is reloaded. Check it.")
+        return
+    except (ScoringError, StoreError) as error:
+        state.flash("error", str(error))
+        return
+    state.flash("success", f"{player}: {turn.points} in {label}.")
+    state.clear_turn()
+
+
+def suggestions(table: Table, language: str) -> None:
+    """Every legal box with its points, best first, and the reason when it is not obvious."""
+    dice = state.dice()
+    if None in dice:
+        st.info("Give every die a value (photo or clicks) to see what the roll is worth.")
+        return
+    roll = st.session_state.get(state.ROLL_KEY) or 1
+    game = table.game
+    column = game.column(game.current_player)
+    st.markdown(f"**{game.current_player}**, where does {'-'.join(map(str, sorted(dice)))} go?")
+    for rank, option in enumerate(suggest(game.rules, dice, roll, column)):
+        label = game.rules.box(option.box).name(language)
+        name, points, why, action = st.columns([3, 1, 5, 2], vertical_alignment="center")
+        name.markdown(f"**{label}**")
+        points.markdown(f"**{option.points}**" if option.points else "—")
+        why.caption("; ".join(option.reasons))
+        action.button(
+            "Record",
+            key=f"record_{option.box}",
+            type="primary" if rank == 0 else "secondary",
+            on_click=_record,
+            args=(table, option.box, label, dice, roll),
+        )
+
+
+def turn_panel(table: Table, language: str) -> None:
+    """Everything the current player needs for one turn."""
+    if state.ROLL_KEY not in st.session_state:
+        state.clear_turn()
+    st.subheader(f"Round {table.game.round} · {table.game.current_player} to play")
+    photo_sources()
+    photo_result()
+    dice_inputs()
+    suggestions(table, language)
