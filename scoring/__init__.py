@@ -14,6 +14,7 @@ from scoring.errors import (
     GameOverError,
     InvalidDiceError,
     InvalidRollError,
+    NothingToUndoError,
     PlayerError,
     ScoringError,
     UnknownBoxError,
@@ -23,6 +24,7 @@ from scoring.game import Game, Turn
 from scoring.games import GAMES
 from scoring.rules import Box, GameRules, Joker, Section, UpperBonus
 from scoring.scorer import options, score
+from scoring.suggestions import Suggestion, suggest
 from scoring.totals import Totals
 
 __all__ = [
@@ -37,9 +39,11 @@ __all__ = [
     "InvalidDiceError",
     "InvalidRollError",
     "Joker",
+    "NothingToUndoError",
     "PlayerError",
     "ScoringError",
     "Section",
+    "Suggestion",
     "Totals",
     "Turn",
     "UnknownBoxError",
@@ -47,4 +51,5 @@ __all__ = [
     "UpperBonus",
     "options",
     "score",
+    "suggest",
 ]

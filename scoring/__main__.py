@@ -29,7 +29,7 @@ def replay(path: str) -> int:
     except CorruptRecordError as error:
         print(f"{path}: {error}", file=sys.stderr)
         return 2
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (OSError, ValueError, RecursionError) as error:
         print(f"{path}: cannot read the game record: {error}", file=sys.stderr)
         return 2
     json.dump(replay_report(game), sys.stdout, ensure_ascii=False)

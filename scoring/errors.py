@@ -34,7 +34,11 @@ class PlayerError(ScoringError):
 
 
 class GameOverError(ScoringError):
-    """Every column is full, or there is no turn left to undo."""
+    """Every column is full: no turn can be recorded."""
+
+
+class NothingToUndoError(ScoringError):
+    """Undo asked of a game with no recorded turn."""
 
 
 class CorruptRecordError(ScoringError):

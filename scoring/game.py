@@ -7,6 +7,7 @@ from typing import Any
 from scoring.errors import (
     CorruptRecordError,
     GameOverError,
+    NothingToUndoError,
     PlayerError,
     ScoringError,
 )
@@ -100,7 +101,7 @@ class Game:
         if player is None:
             raise GameOverError("the game is over: every box is filled")
         hand = Hand.of(dice)
-        check_roll(roll)
+        roll = check_roll(roll)
         target = self.rules.box(box)
         column = self.column(player)
         problem = refusal(self.rules, target, hand, column)
@@ -121,7 +122,7 @@ class Game:
     def undo(self) -> Turn:
         """Take back the last recorded turn and return it."""
         if not self._turns:
-            raise GameOverError("nothing to undo: no turn has been recorded")
+            raise NothingToUndoError("nothing to undo: no turn has been recorded")
         return self._turns.pop()
 
     def to_dict(self) -> dict[str, Any]:
@@ -161,7 +162,10 @@ class Game:
             )
         expected = self.current_player
         if expected is not None and turn["player"] != expected:
-            raise PlayerError(f"it was {expected}'s turn, not {turn['player']!r}'s")
+            self._check_player(turn["player"])
+            raise PlayerError(
+                f"the turn is written for {turn['player']}, but {expected} was to play"
+            )
         self.record(turn["box"], turn["dice"], turn.get("roll", 3))
 
     def _check_player(self, player: str) -> None:
@@ -172,11 +176,12 @@ class Game:
 def _check_players(players: Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, str) or not isinstance(players, Sequence) or not players:
         raise PlayerError("a game needs a list of one or more player names")
-    names: list[str] = []
+    seen: set[str] = set()
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise PlayerError(f"a player's name must be non-empty text, got {name!r}")
-        if name.strip() in names:
+        same = name.strip().casefold()
+        if same in seen:
             raise PlayerError(f"{name.strip()!r} is named twice; give each player a different name")
-        names.append(name.strip())
-    return tuple(names)
+        seen.add(same)
+    return tuple(players)

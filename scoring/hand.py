@@ -4,6 +4,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from numbers import Integral
 
 from scoring.errors import InvalidDiceError, InvalidRollError
 
@@ -26,9 +27,9 @@ class Hand:
         if len(values) != DICE_PER_HAND:
             raise InvalidDiceError(f"a hand is {DICE_PER_HAND} dice, got {len(values)}: {values}")
         for value in values:
-            if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
+            if not _is_whole(value) or value not in FACES:
                 raise InvalidDiceError(f"a die shows 1 to 6, got {value!r} in {values}")
-        return cls(tuple(sorted(values)))
+        return cls(tuple(sorted(int(v) for v in values)))
 
     @cached_property
     def counts(self) -> dict[int, int]:
@@ -48,6 +49,11 @@ class Hand:
 
 def check_roll(roll: int) -> int:
     """Return ``roll`` if it is 1, 2 or 3; raise ``InvalidRollError`` otherwise."""
-    if isinstance(roll, bool) or not isinstance(roll, int) or not 1 <= roll <= 3:
+    if not _is_whole(roll) or not 1 <= roll <= 3:
         raise InvalidRollError(f"the roll number is 1, 2 or 3, got {roll!r}")
-    return roll
+    return int(roll)
+
+
+def _is_whole(value: object) -> bool:
+    """True for whole numbers (numpy integers included); false for bools, floats and text."""
+    return isinstance(value, Integral) and not isinstance(value, bool)

@@ -133,7 +133,7 @@ def options(
     """Every box the player may use now with its points, best first (ties in sheet order)."""
     rules = rules_of(game)
     hand = Hand.of(dice)
-    check_roll(roll)
+    roll = check_roll(roll)
     column = check_column(rules, filled)
     joker = joker_applies(rules, hand, column)
     scored = [

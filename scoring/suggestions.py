@@ -66,7 +66,7 @@ def suggest(
     rules = rules_of(game)
     hand = Hand.of(dice)
     column = check_column(rules, filled)
-    check_roll(roll)
+    roll = check_roll(roll)
     bonus = extra_bonus(rules, hand, column)
     suggestions = []
     for box_id, points in options(rules, hand.dice, roll, column):

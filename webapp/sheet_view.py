@@ -26,7 +26,7 @@ def scoresheet(table: Table, language: str) -> None:
         styled = styled.set_properties(subset=[game.current_player], **_css(HIGHLIGHT))
     summary = [row.label for row in rows if not row.is_box]
     styled = styled.set_properties(subset=(summary, list(game.players)), **{"font-weight": "bold"})
-    st.dataframe(styled, height=36 * (len(rows) + 1), key="sheet")
+    st.table(styled)
 
 
 def _css(rule: str) -> dict[str, str]:

@@ -1,5 +1,6 @@
 """The Game object: turns, columns, undo, records and refusals that change nothing."""
 
+import numpy as np
 import pytest
 
 from scoring import (
@@ -10,6 +11,7 @@ from scoring import (
     GameOverError,
     InvalidDiceError,
     InvalidRollError,
+    NothingToUndoError,
     PlayerError,
     ScoringError,
     UnknownBoxError,
@@ -49,7 +51,7 @@ def test_undo_takes_back_the_last_turn():
     assert (turn.player, turn.box, turn.points) == ("Ann", "chance", 29)
     assert game.turns == ()
     assert game.current_player == "Ann"
-    with pytest.raises(GameOverError):
+    with pytest.raises(NothingToUndoError):
         game.undo()
 
 
@@ -91,7 +93,7 @@ def test_forced_joker_is_refused_elsewhere():
 
 
 @pytest.mark.parametrize(
-    "players", [[], ["Ann", "Ann"], ["Ann", " Ann "], [""], ["  "], "Ann", [3], None]
+    "players", [[], ["Ann", "Ann"], ["Ann", " ann "], [""], ["  "], "Ann", [3], None]
 )
 def test_bad_player_lists(players):
     with pytest.raises(PlayerError):
@@ -181,3 +183,30 @@ def test_corrupt_records_are_refused_with_the_turn(record, turn):
     assert raised.value.turn == turn
     if turn is not None:
         assert f"turn {turn}" in str(raised.value)
+
+
+def test_names_are_kept_exactly_as_given():
+    record = {
+        "game": "greek",
+        "players": ["Ann ", "Bob"],
+        "turns": [{"player": "Ann ", "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "chance"}],
+    }
+    game = Game.from_dict(record)
+    assert game.column("Ann ") == {"chance": 15}
+    assert game.to_dict() == record
+
+
+def test_numpy_integers_are_dice():
+    assert score("yatzy", "chance", np.array([1, 2, 3, 4, 5]), np.int64(2)) == 15
+    with pytest.raises(InvalidDiceError):
+        score("yatzy", "chance", [1.0, 2, 3, 4, 5])
+
+
+def test_a_turn_by_someone_not_playing():
+    record = {
+        "game": "yatzy",
+        "players": ["Ann"],
+        "turns": [{"player": "Zed", "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "chance"}],
+    }
+    with pytest.raises(CorruptRecordError, match="'Zed' is not playing"):
+        Game.from_dict(record)

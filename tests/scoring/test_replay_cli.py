@@ -98,6 +98,7 @@ def test_replay_of_a_finished_game_of_jokers(tmp_path):
         ),
         ({"game": "chess", "players": ["Ann"], "turns": []}, "chess"),
         ("{not json", "cannot read"),
+        ("[" * 100_000, "cannot read"),
     ],
 )
 def test_illegal_records_exit_2_with_the_turn_on_stderr(tmp_path, record, needle):

@@ -1,0 +1,42 @@
+"""Small steps a player takes on the page, shared by the page tests."""
+
+from streamlit.testing.v1 import AppTest
+
+
+def start(page: AppTest, game: str, players: list[str]) -> AppTest:
+    """Fill the new-game form and start; returns the page showing the game."""
+    page.radio(key="new_game").set_value(game)
+    page.number_input(key="player_count").set_value(len(players))
+    page.run()
+    for i, name in enumerate(players):
+        page.text_input(key=f"player_name_{i}").set_value(name)
+    return page.button(key="start").click().run()
+
+
+def set_dice(page: AppTest, dice: list[int], roll: int | None = None) -> AppTest:
+    """Click the five dice (and the roll number)."""
+    for i, value in enumerate(dice):
+        page.segmented_control(key=f"die_{i}").set_value(value)
+    if roll is not None:
+        page.segmented_control(key="roll").set_value(roll)
+    return page.run()
+
+
+def record(page: AppTest, box: str) -> AppTest:
+    """Click Record beside ``box``."""
+    return page.button(key=f"record_{box}").click().run()
+
+
+def offered(page: AppTest) -> list[str]:
+    """The boxes the page offers, in its order."""
+    return [b.key.removeprefix("record_") for b in page.button if b.key.startswith("record_")]
+
+
+def sheet(page: AppTest):
+    """The scoresheet as a DataFrame (rows: box names, columns: players)."""
+    return page.table[0].value
+
+
+def problems(page: AppTest) -> list[str]:
+    """Errors and exceptions on the page: a player must never see a traceback."""
+    return [e.value for e in page.exception] + [e.value for e in page.error]

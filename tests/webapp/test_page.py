@@ -1,0 +1,154 @@
+"""The page as a player uses it: set-up, entry, suggestions, undo, resume, end, bad input."""
+
+import json
+
+from streamlit.testing.v1 import AppTest
+
+from scoring import Game
+from store import GameStore
+from tests.webapp.conftest import APP
+from tests.webapp.driver import offered, problems, record, set_dice, sheet, start
+
+
+def test_start_page_lists_the_five_games(page):
+    assert not problems(page)
+    titles = page.radio(key="new_game").options
+    assert len(titles) == 5
+    assert "Yahtzee" in titles
+
+
+def test_starting_a_game_puts_its_id_in_the_url_and_saves_it(page, db):
+    page = start(page, "yatzy", ["Ann", "Bob"])
+    assert not problems(page)
+    game_id = page.query_params["game"]
+    saved = GameStore(db).load(game_id)
+    assert saved.record == {"game": "yatzy", "players": ["Ann", "Bob"], "turns": []}
+    assert list(sheet(page).columns) == ["Ann", "Bob"]
+    assert "Ann to play" in page.subheader[0].value
+
+
+def test_a_player_named_twice_is_refused(page, db):
+    page = start(page, "yatzy", ["Ann", "Ann"])
+    assert "named twice" in page.error[0].value
+    assert "game" not in page.query_params
+    assert GameStore(db).list_games() == []
+
+
+def test_typed_dice_show_every_legal_box_best_first(page):
+    page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 6, 6, 2, 2])
+    boxes = offered(page)
+    assert len(boxes) == 15
+    assert boxes[:2] == ["full_house", "chance"]
+
+
+def test_recording_writes_the_sheet_and_passes_the_turn(page, db):
+    page = record(set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 6, 6, 2, 2]), "full_house")
+    assert not problems(page)
+    assert sheet(page).loc["Full house", "Ann"] == "22"
+    assert sheet(page).loc["Total", "Ann"] == "22"
+    assert "Bob to play" in page.subheader[0].value
+    assert all(page.segmented_control(key=f"die_{i}").value is None for i in range(5))
+    saved = GameStore(db).load(page.query_params["game"]).record
+    assert saved["turns"] == [
+        {"player": "Ann", "dice": [2, 2, 6, 6, 6], "roll": 1, "box": "full_house"}
+    ]
+
+
+def test_scratch_shows_a_dash(page):
+    page = record(set_dice(start(page, "yatzy", ["Ann"]), [1, 2, 3, 4, 6]), "five_of_a_kind")
+    assert sheet(page).loc["Yatzy", "Ann"] == "—"
+
+
+def test_catalan_school_first_and_first_roll_doubling(page):
+    page = set_dice(start(page, "catalan", ["Ann", "Bob"]), [3, 3, 1, 5, 6], roll=1)
+    assert sorted(offered(page)) == sorted(["ones", "twos", "threes", "fours", "fives", "sixes"])
+    page.toggle(key="english").set_value(True).run()
+    assert "Ones" in sheet(page).index
+    page.toggle(key="english").set_value(False).run()
+    assert "Uns" in sheet(page).index
+    assert "Contra la mitjana" in sheet(page).index
+
+
+def test_undo_takes_back_the_entry_and_returns_its_dice(page, db):
+    page = record(set_dice(start(page, "yatzy", ["Ann", "Bob"]), [5, 5, 5, 5, 1], roll=2), "fives")
+    page = page.button(key="undo").click().run()
+    assert not problems(page)
+    assert sheet(page).loc["Fives", "Ann"] == ""
+    assert "Ann to play" in page.subheader[0].value
+    assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [1, 5, 5, 5, 5]
+    assert page.segmented_control(key="roll").value == 2
+    assert GameStore(db).load(page.query_params["game"]).record["turns"] == []
+
+
+def test_resume_by_id_in_a_second_browser(page, db):
+    page = record(set_dice(start(page, "greek", ["Ann", "Bob"]), [2, 3, 4, 5, 5]), "small_straight")
+    second = AppTest.from_file(APP, default_timeout=60)
+    second.query_params["game"] = page.query_params["game"]
+    second.run()
+    assert not problems(second)
+    assert sheet(second).loc["Small Straight", "Ann"] == "30"
+    assert "Bob to play" in second.subheader[0].value
+
+
+def test_resume_from_the_list(page, db):
+    game = Game("russian", ["Ann", "Bob"])
+    game.record("chance", [1, 2, 3, 4, 5])
+    game_id = GameStore(db).create(game.to_dict()).id
+    page.run()
+    page.button(key=f"resume_{game_id}").click().run()
+    assert page.query_params["game"] == game_id
+    assert sheet(page).loc["Шанс", "Ann"] == "15"
+
+
+def test_two_browsers_recording_at_once_lose_nothing(page, db):
+    page = start(page, "yatzy", ["Ann", "Bob"])
+    other = AppTest.from_file(APP, default_timeout=60)
+    other.query_params["game"] = page.query_params["game"]
+    other.run()
+    page = set_dice(page, [1, 1, 1, 2, 3])
+    other = set_dice(other, [6, 6, 6, 6, 6])
+    page = record(page, "ones")
+    other = record(other, "five_of_a_kind")
+    assert "Another device" in other.warning[0].value
+    turns = GameStore(db).load(page.query_params["game"]).record["turns"]
+    assert [t["box"] for t in turns] == ["ones"]
+    assert sheet(other).loc["Ones", "Ann"] == "3"
+
+
+def test_a_whole_game_ends_with_standings_and_downloads(page, db):
+    page = start(page, "yahtzee", ["Ann"])
+    for _ in range(13):
+        page = record(set_dice(page, [6, 6, 6, 6, 6]), offered(page)[0])
+        assert not problems(page)
+    assert any("Ann wins" in s.value for s in page.success)
+    assert not [b for b in page.button if b.key and b.key.startswith("record_")]
+    downloads = {d.key: d for d in page.download_button}
+    assert set(downloads) == {"download_record", "download_csv"}
+    record_json = GameStore(db).load(page.query_params["game"]).record
+    replayed = Game.from_dict(json.loads(json.dumps(record_json)))
+    assert replayed.finished
+    assert sheet(page).loc["Total", "Ann"] == str(replayed.totals()["Ann"].total)
+
+
+def test_unknown_game_id_gives_a_message(db):
+    page = AppTest.from_file(APP, default_timeout=60)
+    page.query_params["game"] = "nope"
+    page.run()
+    assert not page.exception
+    assert "no saved game" in page.error[0].value
+
+
+def test_a_corrupt_game_file_gives_a_message(db):
+    db.write_bytes(b"this is not a database" * 100)
+    page = AppTest.from_file(APP, default_timeout=60).run()
+    assert not page.exception
+    assert str(db) in page.error[0].value
+    assert db.read_bytes() == b"this is not a database" * 100
+
+
+def test_a_file_that_is_not_a_photo_is_refused(page):
+    page = set_dice(start(page, "yatzy", ["Ann"]), [1, 2, 3, 4, 5])
+    page.file_uploader(key="upload").set_value(("dice.jpg", b"not a photo", "image/jpeg")).run()
+    assert not page.exception
+    assert "not a photo" in page.error[0].value
+    assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [1, 2, 3, 4, 5]
