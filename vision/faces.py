@@ -7,17 +7,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.facemask import FaceMask, segment_face
 from vision.layout import LayoutFit, fit_layout
 from vision.pips import Pip
 
 # Face side in grid steps and in pip diameters (measured on the tuning photos).
-SIDE_PER_STEP = 4.3
-SIDE_PER_PIP = 5.0
+SIDE_PER_STEP = 5.2
+SIDE_PER_PIP = 5.1
 # A lone pip is usually drawn larger than the others.
-SIDE_PER_LONE_PIP = 4.2
+SIDE_PER_LONE_PIP = 4.6
 # Layout error (in grid steps) at which confidence has fallen to one half.
 HALF_CONFIDENCE_ERROR = 0.22
 LONE_PIP_CONFIDENCE = 0.8
+# A face whose outline was not found keeps this share of its layout confidence.
+UNOUTLINED_CONFIDENCE = 0.85
+MIN_SQUARENESS = 0.6
+MIN_LEVEL_CONFIDENCE = 0.45
 
 
 @dataclass(frozen=True)
@@ -57,8 +62,8 @@ def layout_confidence(fit: LayoutFit, diameters: np.ndarray) -> float:
     return placement * alike
 
 
-def face_from_pips(pips: list[Pip]) -> Face | None:
-    """The face whose pips are `pips`, or None when they match no die layout."""
+def _group_face(pips: list[Pip]) -> Face | None:
+    """The face implied by the pip group alone (layout of the pip centres)."""
     points = np.array([[p.x, p.y] for p in pips])
     fit = fit_layout(points)
     if fit is None:
@@ -76,6 +81,70 @@ def face_from_pips(pips: list[Pip]) -> Face | None:
     )
 
 
+def _masked_face(mask: FaceMask, side: float) -> Face | None:
+    """The best-fitting face among the pip sets of a face mask.
+
+    A well-outlined face (bounded and square) gives the box and must be centred on the
+    layout; otherwise the box comes from the layout, and a lone pip is not trusted.
+    """
+    (cx, cy), (rw, rh), angle = mask.rect
+    mask_side = float(np.sqrt(rw * rh))
+    outlined = (
+        mask.bounded and mask.squareness >= MIN_SQUARENESS and 0.5 * side <= mask_side <= 2 * side
+    )
+    best: Face | None = None
+    for blobs in mask.pips:
+        fit = fit_layout(blobs[:, :2]) if len(blobs) else None
+        if fit is None or (fit.value == 1 and not outlined):
+            continue
+        confidence = layout_confidence(fit, blobs[:, 2])
+        diameter = float(np.median(blobs[:, 2]))
+        if outlined:
+            off_centre = math.hypot(fit.centre[0] - cx, fit.centre[1] - cy) / mask_side
+            confidence *= 1.0 / (1.0 + (off_centre / 0.12) ** 2)
+            face = Face(fit.value, (cx, cy), mask_side, math.radians(angle), confidence, diameter)
+        else:
+            confidence *= UNOUTLINED_CONFIDENCE
+            layout_angle = fit.angle if fit.value != 2 else _diagonal_angle(blobs) - math.pi / 4
+            face = Face(
+                fit.value, fit.centre, face_side(fit, diameter), layout_angle, confidence, diameter
+            )
+        # A level that splits pips apart can only add pips; prefer the fuller layout
+        # unless it fits badly.
+        if best is None or (
+            face.confidence >= MIN_LEVEL_CONFIDENCE
+            and (face.value, face.confidence) > (best.value, best.confidence)
+        ):
+            best = face
+    return best
+
+
+def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
+    """The die face whose pips include `pips`, or None.
+
+    The group's colours seed a segmentation of the face; a bounded face is read from
+    its own pips. Where face and background are alike the group's layout is used,
+    except for a lone pip, which without a face outline is not trusted.
+    """
+    grouped = _group_face(pips)
+    diameter = float(np.median([p.diameter for p in pips]))
+    side = grouped.side if grouped is not None else SIDE_PER_PIP * diameter
+    centre = (
+        grouped.centre
+        if grouped is not None
+        else (float(np.mean([p.x for p in pips])), float(np.mean([p.y for p in pips])))
+    )
+    face_colour = tuple(np.median([p.face for p in pips], axis=0).tolist())
+    pip_colour = tuple(np.median([p.colour for p in pips], axis=0).tolist())
+    mask = segment_face(image, centre, side, face_colour, pip_colour)
+    masked = _masked_face(mask, side) if mask is not None else None
+    if masked is not None:
+        return masked
+    if grouped is None or grouped.value == 1:
+        return None
+    return grouped
+
+
 def _diagonal_angle(points: np.ndarray) -> float:
-    dx, dy = points[1] - points[0]
+    dx, dy = points[1, :2] - points[0, :2]
     return math.atan2(dy, dx)

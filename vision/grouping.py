@@ -19,7 +19,7 @@ LINE_SAMPLES = 12
 
 
 def _face_tolerance(a: Pip, b: Pip) -> float:
-    return max(30.0, 0.5 * min(a.contrast, b.contrast))
+    return float(np.clip(0.3 * min(a.contrast, b.contrast), 25.0, 60.0))
 
 
 def _line_on_face(image: np.ndarray, a: Pip, b: Pip, pips: np.ndarray) -> bool:

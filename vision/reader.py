@@ -33,7 +33,7 @@ def scaled(image: np.ndarray, scale: float) -> np.ndarray:
 def faces_at_scale(image: np.ndarray) -> list[Face]:
     """Faces found in a working image whose pips are near WORKING_PIP pixels wide."""
     pips = detect_pips(image, WORKING_PIP)
-    faces = (face_from_pips(group) for group in group_pips(image, pips))
+    faces = (face_from_pips(image, group) for group in group_pips(image, pips))
     return [face for face in faces if face is not None and face.confidence >= MIN_CONFIDENCE]
 
 

@@ -1,0 +1,55 @@
+"""Command line: read dice in image files and print one JSON line per image.
+
+    python -m vision IMAGE... [--json]
+
+Each line is {"path", "width", "height", "ms", "dice": [{"value", "box", "confidence"}]};
+an unreadable file gives {"path", "error"} and makes the exit code 1 once every image
+has been read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+import cv2
+
+from vision.reader import read_dice
+
+
+def read_file(path: str) -> dict[str, object]:
+    """The JSON-ready reading of one image file, or an error record."""
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    if image is None:
+        return {"path": path, "error": "cannot read image"}
+    start = time.perf_counter()
+    reading = read_dice(image)
+    ms = (time.perf_counter() - start) * 1000
+    return {
+        "path": path,
+        "width": int(image.shape[1]),
+        "height": int(image.shape[0]),
+        "ms": round(ms, 1),
+        "dice": [
+            {"value": d.value, "box": list(d.box), "confidence": d.confidence} for d in reading.dice
+        ],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vision", description="Read dice in images.")
+    parser.add_argument("images", nargs="+", metavar="IMAGE")
+    parser.add_argument("--json", action="store_true", help="JSON lines (the only format)")
+    args = parser.parse_args(argv)
+    status = 0
+    for path in args.images:
+        record = read_file(path)
+        status = 1 if "error" in record else status
+        print(json.dumps(record), flush=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

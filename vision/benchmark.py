@@ -1,0 +1,88 @@
+"""Benchmark: milliseconds per frame on one core at several frame sizes.
+
+    python -m vision.benchmark [--runs N]
+
+Scenes are built from real photos: five labelled die crops from the photos in
+`samples/` are pasted, rotated, onto a frame-sized table background cut from the same
+photos (blurred and scaled up), with dice about one ninth of the frame height across.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.reader import read_dice
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SIZES = ((640, 480), (1280, 720), (1920, 1080), (4000, 3000))
+DICE = 5
+
+
+def die_crops(folder: Path) -> list[np.ndarray]:
+    """Square crops of the labelled dice in the photos of `folder`."""
+    crops = []
+    for label in sorted(folder.glob("*.json")):
+        image = cv2.imread(str(label.with_suffix(".jpg")))
+        for die in json.loads(label.read_text())["dice"]:
+            x0, y0, x1, y1 = (round(v) for v in die["box"])
+            crops.append(image[y0:y1, x0:x1].copy())
+    return crops
+
+
+def table(folder: Path, width: int, height: int) -> np.ndarray:
+    """A frame of plain table: a die-free corner of a sample photo, blurred and scaled."""
+    image = cv2.imread(str(sorted(folder.glob("*.jpg"))[0]))
+    corner = cv2.GaussianBlur(image[-120:, :120], (0, 0), 3)
+    return cv2.resize(corner, (width, height), interpolation=cv2.INTER_LINEAR)
+
+
+def scene(crops: list[np.ndarray], background: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Five die crops pasted in a row, each scaled and turned by a multiple of 90 degrees."""
+    frame = background.copy()
+    height, width = frame.shape[:2]
+    side = max(16, height // 9)
+    for k, index in enumerate(rng.choice(len(crops), DICE, replace=False)):
+        crop = cv2.resize(crops[index], (side, side), interpolation=cv2.INTER_AREA)
+        crop = np.rot90(crop, int(rng.integers(4)))
+        x = int(width * (k + 1) / (DICE + 1)) - side // 2
+        y = height // 2 - side // 2 + int(rng.integers(-side, side))
+        frame[y : y + side, x : x + side] = crop
+    return frame
+
+
+def time_frame(frame: np.ndarray, runs: int) -> tuple[float, int]:
+    """Median milliseconds of `runs` readings of `frame`, and the number of dice read."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        reading = read_dice(frame)
+        times.append((time.perf_counter() - start) * 1000)
+    return float(np.median(times)), len(reading.dice)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Time read_dice on one core.")
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args(argv)
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(7)
+    crops = die_crops(SAMPLES)
+    print(f"scenes: {DICE} real die crops from samples/ pasted on a real table background")
+    print("| frame | dice across (px) | dice read | median ms (one core) |")
+    print("|---|---|---|---|")
+    for width, height in SIZES:
+        frame = scene(crops, table(SAMPLES, width, height), rng)
+        runs = args.runs if width * height < 5e6 else max(3, args.runs // 5)
+        ms, found = time_frame(frame, runs)
+        print(f"| {width}x{height} | {max(16, height // 9)} | {found}/{DICE} | {ms:.1f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,130 @@
+"""Segment one die face around a seed with a two-colour model (face colour, pip colour).
+
+Inside a window about one die wide, every pixel is placed on the line from the face
+colour to the pip colour. Pixels near the face end, connected to the seed, are the
+face; the holes inside the face that are near the pip end are its pips. Knowing both
+colours of this die separates pips that run together in a global threshold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+# Positions along the face->pip colour line above which a pixel counts as pip; a
+# stricter level splits pips that touch at low resolution.
+PIP_LEVELS = (0.5, 0.7)
+# Range of the colour distance from the face colour within which a pixel is face.
+FACE_TOLERANCE = (25.0, 70.0)
+# A face may touch the window's border where it touches a die of its own colour.
+MAX_BORDER_SHARE = 0.15
+
+
+@dataclass(frozen=True)
+class FaceMask:
+    """A segmented face: its outline (rotated rectangle) and pip centres and diameters,
+    all in image pixels. `bounded` is False when the face colour ran out of the window
+    (face and background alike), so the outline is not the die's."""
+
+    rect: tuple[tuple[float, float], tuple[float, float], float]
+    pips: tuple[np.ndarray, ...]
+    squareness: float
+    bounded: bool
+
+
+def colour_position(
+    crop: np.ndarray, face: np.ndarray, pip: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Position of each pixel along face->pip (0 face, 1 pip) and its distance off that
+    line, relative to the face-pip colour distance."""
+    axis = pip - face
+    length2 = float(axis @ axis)
+    rel = crop.astype(np.float32) - face
+    t = rel @ axis / length2
+    off = np.linalg.norm(rel - t[..., None] * axis, axis=2) / np.sqrt(length2)
+    return t, off
+
+
+def face_region(
+    face_like: np.ndarray, centre: tuple[int, int], radius: float
+) -> tuple[np.ndarray, float]:
+    """The connected part of `face_like` nearest the centre, as a filled convex mask of
+    its pixels within 2.4 `radius`, and the share of the window border it touches."""
+    h, w = face_like.shape
+    count, labels = cv2.connectedComponents(face_like.astype(np.uint8), connectivity=4)
+    yy, xx = np.ogrid[:h, :w]
+    distance2 = (xx - centre[0]) ** 2 + (yy - centre[1]) ** 2
+    votes = np.bincount(labels[(distance2 <= radius**2) & (labels > 0)], minlength=count)
+    region = np.zeros((h, w), np.uint8)
+    if count < 2 or votes.max() == 0:
+        return region, 1.0
+    component = labels == int(votes.argmax())
+    border = np.concatenate([component[0, :], component[-1, :], component[:, 0], component[:, -1]])
+    points = cv2.findNonZero((component & (distance2 <= (2.4 * radius) ** 2)).astype(np.uint8))
+    cv2.fillConvexPoly(region, cv2.convexHull(points), 1)
+    return region, float(border.mean())
+
+
+def pip_blobs(pip_like: np.ndarray, allowed: np.ndarray, side: float) -> np.ndarray:
+    """Centres and diameters (N x 3) of pip-coloured blobs that lie in `allowed` and
+    have a size a pip can have on a face `side` pixels wide."""
+    mask = (pip_like & allowed).astype(np.uint8)
+    _, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
+    w = stats[1:, cv2.CC_STAT_WIDTH]
+    h = stats[1:, cv2.CC_STAT_HEIGHT]
+    diameter = 2 * np.sqrt(area / np.pi)
+    keep = (
+        (diameter >= 0.07 * side)
+        & (diameter <= 0.4 * side)
+        & (np.maximum(w, h) <= 2.0 * np.minimum(w, h) + 1)
+        & (area >= 0.45 * w * h)
+    )
+    return np.column_stack([centroids[1:][keep], diameter[keep]])
+
+
+def segment_face(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    side: float,
+    face_colour: tuple[float, float, float],
+    pip_colour: tuple[float, float, float],
+) -> FaceMask | None:
+    """Segment the face of about `side` pixels centred near `centre`, or None when the
+    window leaves the image or no face is found."""
+    half = int(np.ceil(0.85 * side))
+    cx, cy = round(centre[0]), round(centre[1])
+    height, width = image.shape[:2]
+    x0, y0, x1, y1 = cx - half, cy - half, cx + half + 1, cy + half + 1
+    if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+        return None
+    crop = image[y0:y1, x0:x1]
+    face = np.asarray(face_colour, np.float32)
+    pip = np.asarray(pip_colour, np.float32)
+    t, off = colour_position(crop, face, pip)
+    length = float(np.linalg.norm(pip - face))
+    near_face = np.linalg.norm(crop.astype(np.float32) - face, axis=2)
+    tolerance = float(np.clip(0.4 * length, FACE_TOLERANCE[0], FACE_TOLERANCE[1]))
+    region, border_share = face_region((t < 0.5) & (near_face < tolerance), (half, half), side / 3)
+    area = int(region.sum())
+    if area == 0:
+        return None
+    bounded = border_share < MAX_BORDER_SHARE
+    points = cv2.findNonZero(region)
+    (rx, ry), (rw, rh), angle = cv2.minAreaRect(points)
+    squareness = area / max(rw * rh, 1.0) * min(rw, rh) / max(rw, rh, 1.0)
+    yy, xx = np.ogrid[: 2 * half + 1, : 2 * half + 1]
+    # Pips lie on the face; where the outline is lost (face and table alike) a disc
+    # around the seed counts as face.
+    rim = max(3, round(side / 12)) | 1
+    allowed = cv2.erode(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rim, rim))) > 0
+    if not bounded:
+        allowed |= (xx - half) ** 2 + (yy - half) ** 2 <= (0.45 * side) ** 2
+    offsets = np.array([x0, y0, 0.0])
+    pips = tuple(
+        pip_blobs((t >= level) & (off < 0.6), allowed, side) + offsets for level in PIP_LEVELS
+    )
+    rect = ((rx + x0, ry + y0), (rw, rh), angle)
+    return FaceMask(rect, pips, float(squareness), bounded)
