@@ -55,22 +55,33 @@ def threshold_maps(image: np.ndarray, pip_diameter: float) -> list[np.ndarray]:
 
 
 def round_blobs(mask: np.ndarray, min_diameter: float, max_diameter: float) -> np.ndarray:
-    """Centres and diameters (N x 3) of the compact connected blobs of `mask`: round
-    pips, and bars of up to three pips that ran together at low resolution (their
-    diameter is then the bar's width)."""
-    _, _, stats, centroids = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    w = stats[1:, cv2.CC_STAT_WIDTH].astype(np.float64)
-    h = stats[1:, cv2.CC_STAT_HEIGHT].astype(np.float64)
-    area = stats[1:, cv2.CC_STAT_AREA].astype(np.float64)
-    elongation = np.maximum(w, h) / np.minimum(w, h)
-    diameter = 2.0 * np.sqrt(area / np.pi / 1.0)
-    keep = (
-        (diameter >= min_diameter)
-        & (diameter <= max_diameter)
-        & (elongation <= 2.2)
-        & (area >= 0.5 * w * h)
+    """Centres and diameters (N x 3) of the roughly round blobs of `mask`.
+
+    Outlines are traced rather than components labelled: the masks are sparse, and
+    tracing is many times faster.
+    """
+    traced, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    if not traced:
+        return np.zeros((0, 3))
+    # Outer outlines have no parent (holes do), including blobs inside other blobs' holes.
+    contours = [c for c, link in zip(traced, hierarchy[0], strict=True) if link[3] < 0]
+    rects = np.array([cv2.boundingRect(c) for c in contours], dtype=np.float64)
+    w, h = rects[:, 2], rects[:, 3]
+    plausible = np.flatnonzero(
+        (np.maximum(w, h) >= min_diameter)
+        & (np.minimum(w, h) <= 1.5 * max_diameter)
+        & (np.maximum(w, h) <= 2.2 * np.minimum(w, h))
     )
-    return np.column_stack([centroids[1:][keep], diameter[keep]])
+    # Pixel area of a traced blob: the polygon area plus the half-pixel border it cuts off.
+    area = np.array(
+        [cv2.contourArea(contours[i]) + len(contours[i]) / 2 + 1 for i in plausible]
+    ).reshape(-1)
+    w, h = w[plausible], h[plausible]
+    diameter = 2.0 * np.sqrt(area / np.pi)
+    keep = (diameter >= min_diameter) & (diameter <= max_diameter) & (area >= 0.5 * w * h)
+    x = rects[plausible, 0] + (w - 1) / 2
+    y = rects[plausible, 1] + (h - 1) / 2
+    return np.column_stack([x, y, diameter])[keep]
 
 
 def _sample(image: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
