@@ -58,9 +58,13 @@ def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
     height, width = image.shape[:2]
     found: list[tuple[Face, float]] = []
     scales = coarse_to_fine_scales(width, height)
+    base_scale = scales[-1] if scales else 1.0
+    base = scaled(image, base_scale)
     while scales:
         scale = scales.pop(0)
-        faces = faces_at_scale(scaled(image, scale))
+        # Coarser images come from the base image: halving is cheaper than resampling.
+        source, factor = (base, scale / base_scale) if scale <= base_scale else (image, scale)
+        faces = faces_at_scale(scaled(source, factor))
         found.extend((face, scale) for face in faces)
         finest = not scales
         if finest and scale < 1.0:
