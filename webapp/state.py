@@ -12,6 +12,7 @@ ROLL_KEY = "roll"
 PHOTO_KEY = "photo"
 READ_KEY = "photo_dice"
 FLASH_KEY = "flash"
+PHOTO_ROUND_KEY = "photo_round"
 
 
 def dice() -> list[int | None]:
@@ -28,8 +29,14 @@ def set_dice(values: Sequence[int | None], roll: int | None = None) -> None:
         st.session_state[ROLL_KEY] = roll
 
 
+def photo_widget_key(source: str) -> str:
+    """Key of a photo widget; it changes with every turn so the widget starts empty."""
+    return f"{source}_{st.session_state.get(PHOTO_ROUND_KEY, 0)}"
+
+
 def clear_turn() -> None:
-    """Empty the dice and the photo and go back to roll 1, ready for the next player."""
+    """Empty the dice, the photo and the photo widgets, and go back to roll 1."""
+    st.session_state[PHOTO_ROUND_KEY] = st.session_state.get(PHOTO_ROUND_KEY, 0) + 1
     set_dice([], roll=1)
     st.session_state.pop(PHOTO_KEY, None)
     st.session_state.pop(READ_KEY, None)

@@ -34,14 +34,16 @@ def photo_sources() -> None:
     """Three ways to a photo; each new photo is read at once and fills the five dice."""
     camera, upload, samples = st.tabs(["📷 Camera", "📁 Upload a photo", "🖼️ Sample photos"])
     with camera:
-        st.camera_input("Snap the dice", key="camera", on_change=_read_widget, args=("camera",))
+        key = state.photo_widget_key("camera")
+        st.camera_input("Snap the dice", key=key, on_change=_read_widget, args=(key,))
     with upload:
+        key = state.photo_widget_key("upload")
         st.file_uploader(
             "A photo of the dice (JPEG, PNG or WebP)",
             type=list(PHOTO_TYPES),
-            key="upload",
+            key=key,
             on_change=_read_widget,
-            args=("upload",),
+            args=(key,),
         )
     with samples:
         photos = sample_photos()
@@ -61,9 +63,9 @@ def photo_result() -> None:
     st.image(photo.preview, caption=f"{photo.name}: {count} dice read")
     if count != len(state.DIE_KEYS):
         st.warning(
-            f"I see {count} dice, not five. "
-            + ("I kept the five surest; " if count > 5 else "")
-            + "check the dice below and click the right values."
+            f"I see {count} dice, not five: "
+            + ("I kept the five surest. " if count > 5 else "")
+            + "Check the dice below and click the right values."
         )
     if photo.uncertain:
         st.warning("Some dice are uncertain (marked ⚠ below): check them.")
