@@ -23,6 +23,9 @@ LONE_PIP_CONFIDENCE = 0.8
 UNOUTLINED_CONFIDENCE = 0.85
 MIN_SQUARENESS = 0.6
 MIN_LEVEL_CONFIDENCE = 0.45
+# Range of grid step / pip diameter on real dice (tuning photos: 0.67..1.34).
+STEP_PER_PIP = (0.68, 1.45)
+MIN_PIP_SHARE = 0.65
 
 
 @dataclass(frozen=True)
@@ -53,13 +56,17 @@ def face_side(fit: LayoutFit, pip_diameter: float) -> float:
 
 
 def layout_confidence(fit: LayoutFit, diameters: np.ndarray) -> float:
-    """Confidence 0..1 from how well pips sit on the layout and how alike they are."""
+    """Confidence 0..1 from how well pips sit on the layout, how alike they are and
+    whether their spacing suits their size (two pips of a six are too close for a two)."""
     if fit.value == 1:
         return LONE_PIP_CONFIDENCE
     placement = 1.0 / (1.0 + (fit.error / HALF_CONFIDENCE_ERROR) ** 2)
     spread = float(diameters.std() / diameters.mean())
     alike = 1.0 / (1.0 + (spread / 0.25) ** 2)
-    return placement * alike
+    low, high = STEP_PER_PIP
+    ratio = fit.step / float(np.median(diameters))
+    spacing = min(1.0, ratio / low, high / ratio) ** 4
+    return placement * alike * spacing
 
 
 def _group_face(pips: list[Pip]) -> Face | None:
@@ -81,6 +88,16 @@ def _group_face(pips: list[Pip]) -> Face | None:
     )
 
 
+def alike_blobs(blobs: np.ndarray) -> np.ndarray:
+    """Drop blobs much smaller than the larger half of them (specks, corners of
+    neighbouring faces): the pips of one face are all about one size."""
+    if len(blobs) < 2:
+        return blobs
+    sizes = np.sort(blobs[:, 2])[::-1]
+    typical = float(np.median(sizes[: (len(sizes) + 1) // 2]))
+    return blobs[blobs[:, 2] >= MIN_PIP_SHARE * typical]
+
+
 def _masked_face(mask: FaceMask, side: float) -> Face | None:
     """The best-fitting face among the pip sets of a face mask.
 
@@ -93,7 +110,8 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         mask.bounded and mask.squareness >= MIN_SQUARENESS and 0.5 * side <= mask_side <= 2 * side
     )
     best: Face | None = None
-    for blobs in mask.pips:
+    for found in mask.pips:
+        blobs = alike_blobs(found)
         fit = fit_layout(blobs[:, :2]) if len(blobs) else None
         if fit is None or (fit.value == 1 and not outlined):
             continue
