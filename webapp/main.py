@@ -1,5 +1,7 @@
 """Page assembly: the start page, or a game's turn panel beside its scoresheet."""
 
+import logging
+
 import streamlit as st
 
 from scoring import CorruptRecordError
@@ -63,11 +65,18 @@ def game_page(game_id: str) -> None:
 
 
 def run() -> None:
-    """Entry point called by ``app.py``."""
+    """Entry point called by ``app.py``: a failure shows a message, never a traceback."""
     st.set_page_config(page_title="Dice table", page_icon="🎲", layout="wide")
-    game_id = st.query_params.get("game")
-    if game_id:
-        game_page(game_id)
-    else:
-        state.show_flash()
-        start_page()
+    try:
+        game_id = st.query_params.get("game")
+        if game_id:
+            game_page(game_id)
+        else:
+            state.show_flash()
+            start_page()
+    except Exception:
+        logging.getLogger(__name__).exception("the page failed")
+        st.error(
+            "Something went wrong on this page. Nothing recorded is lost: every entry is "
+            "saved as it is made. Reload the page to go on."
+        )

@@ -1,6 +1,7 @@
 """The page as a player uses it: set-up, entry, suggestions, undo, resume, end, bad input."""
 
 import json
+from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
@@ -152,3 +153,31 @@ def test_a_file_that_is_not_a_photo_is_refused(page):
     assert not page.exception
     assert "not a photo" in page.error[0].value
     assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [1, 2, 3, 4, 5]
+
+
+def test_a_photo_fills_the_dice_and_warns_when_it_is_not_five(page):
+    photo = Path(__file__).resolve().parents[1] / "vision" / "photos" / "IMG_20191208_111650.jpg"
+    labelled = len(json.loads(photo.with_suffix(".json").read_text())["dice"])
+    assert labelled == 12
+    page = start(page, "yatzy", ["Ann"])
+    page.file_uploader[0].set_value((photo.name, photo.read_bytes(), "image/jpeg")).run()
+    assert not problems(page)
+    assert page.image, "the annotated photo is shown"
+    assert "not five" in " ".join(w.value for w in page.warning)
+    values = [page.segmented_control(key=f"die_{i}").value for i in range(5)]
+    assert all(v in range(1, 7) for v in values)
+    assert offered(page), "five dice from the photo give suggestions at once"
+
+
+def test_a_sample_photo_can_be_read_without_a_camera(page):
+    page = start(page, "yahtzee", ["Ann"])
+    assert page.selectbox(key="sample").options
+    sample = page.selectbox(key="sample").value
+    page.button(key="read_sample").click().run()
+    assert not problems(page)
+    assert len(page.image) == 1
+    values = [page.segmented_control(key=f"die_{i}").value for i in range(5)]
+    warned = "not five" in " ".join(w.value for w in page.warning)
+    assert any(values)
+    assert warned or None not in values
+    assert sample.stem in page.image[0].proto.imgs[0].caption
