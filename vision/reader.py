@@ -10,6 +10,8 @@ from vision.grouping import group_pips
 from vision.pips import detect_pips
 from vision.reading import Die, Reading, as_bgr, reading_order
 
+FloatBox = tuple[float, float, float, float]
+
 # Pip diameter, in working pixels, that the pip detector is tuned for; it finds pips
 # from half to twice this size, so scales a factor two apart cover every die size.
 WORKING_PIP = 6.0
@@ -19,6 +21,8 @@ MIN_SIDE = 96
 # Pips smaller than this (working pixels) at the finest scale ask for a finer one.
 SMALL_PIP = 4.0
 MIN_CONFIDENCE = 0.3
+# Faces at least this confident can show that a larger candidate holds dice.
+SURE = 0.5
 
 
 def scaled(image: np.ndarray, scale: float) -> np.ndarray:
@@ -37,7 +41,7 @@ def faces_at_scale(image: np.ndarray) -> list[Face]:
     return [face for face in faces if face is not None and face.confidence >= MIN_CONFIDENCE]
 
 
-def inside_image(box: tuple[float, float, float, float], width: int, height: int) -> bool:
+def inside_image(box: FloatBox, width: int, height: int) -> bool:
     """True when the box lies wholly inside the image (a die cut by the edge is left out)."""
     x0, y0, x1, y1 = box
     return x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height
@@ -83,17 +87,26 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     )
 
 
+def holds_smaller_die(box: FloatBox, boxes: list[FloatBox]) -> bool:
+    """True when a die less than half as wide sits inside `box`: then `box` is not a
+    face but a stretch of table whose "pips" are whole dice, seen at a coarse scale."""
+    side = box[2] - box[0]
+    return any(
+        other[2] - other[0] < 0.5 * side and _overlap(box, other) and other != box
+        for other in boxes
+    )
+
+
 def read_dice(image: np.ndarray) -> Reading:
     """Find every die showing its top face in a BGR (or grey, or BGRA) image."""
     bgr = as_bgr(image)
     height, width = bgr.shape[:2]
-    candidates = sorted(detect_faces(bgr), key=lambda fs: -fs[0].confidence)
+    candidates = [(face.box(scale), face) for face, scale in detect_faces(bgr)]
+    candidates = [(box, face) for box, face in candidates if inside_image(box, width, height)]
+    sure = [box for box, face in candidates if face.confidence >= SURE]
     dice: list[Die] = []
-    for face, scale in candidates:
-        box = face.box(scale)
-        if not inside_image(box, width, height):
-            continue
-        if any(_overlap(box, die.box) for die in dice):
+    for box, face in sorted(candidates, key=lambda bf: -bf[1].confidence):
+        if holds_smaller_die(box, sure) or any(_overlap(box, die.box) for die in dice):
             continue
         pixels = (
             max(0, int(box[0])),
