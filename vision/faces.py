@@ -137,11 +137,22 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
     return best
 
 
+def _segmented_face(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    side: float,
+    face_colour: tuple[float, float, float],
+    pip_colour: tuple[float, float, float],
+) -> Face | None:
+    mask = segment_face(image, centre, side, face_colour, pip_colour)
+    return _masked_face(mask, side) if mask is not None else None
+
+
 def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
     """The die face whose pips include `pips`, or None.
 
-    The group's colours seed a segmentation of the face; a bounded face is read from
-    its own pips. Where face and background are alike the group's layout is used,
+    The group's colours seed a segmentation of the face, which is read from its own
+    pips. Where face and background are alike the group's layout is used,
     except for a lone pip, which without a face outline is not trusted.
     """
     grouped = _group_face(pips)
@@ -154,10 +165,11 @@ def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
     )
     face_colour = tuple(np.median([p.face for p in pips], axis=0).tolist())
     pip_colour = tuple(np.median([p.colour for p in pips], axis=0).tolist())
-    mask = segment_face(image, centre, side, face_colour, pip_colour)
-    masked = _masked_face(mask, side) if mask is not None else None
+    masked = _segmented_face(image, centre, side, face_colour, pip_colour)
     if masked is not None:
-        return masked
+        # Segment again around the face found: the seed may have been off its centre.
+        again = _segmented_face(image, masked.centre, masked.side, face_colour, pip_colour)
+        return again if again is not None and again.confidence > masked.confidence else masked
     if grouped is None or grouped.value == 1:
         return None
     return grouped

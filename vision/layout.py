@@ -20,6 +20,15 @@ LAYOUTS: dict[int, tuple[frozenset[tuple[int, int]], ...]] = {
     ),
 }
 ANGLES = np.deg2rad(np.arange(0.0, 90.0, 2.0))
+# Largest ratio of column to row spacing accepted (sixes run about 1.4).
+MAX_STEP_ASPECT = 1.8
+
+
+def _outer_step(coordinate: np.ndarray) -> np.ndarray:
+    """Per angle, the mean distance of the outer pips from the centre along one axis."""
+    extent = np.abs(coordinate)
+    outer = extent > 0.5 * extent.max(axis=1, keepdims=True)
+    return np.maximum((extent * outer).sum(axis=1) / np.maximum(outer.sum(axis=1), 1), 1e-6)
 
 
 @dataclass(frozen=True)
@@ -27,7 +36,8 @@ class LayoutFit:
     """Best layout for a set of pips: value, grid angle (radians), grid step and error.
 
     `error` is the largest distance of a pip from its grid cell, in grid steps
-    (0 for a perfect layout). The face centre is the centroid of the pips.
+    (0 for a perfect layout); `step` is the geometric mean of the column and row
+    spacing. The face centre is the centroid of the pips.
     """
 
     value: int
@@ -50,16 +60,20 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     cos, sin = np.cos(ANGLES)[:, None], np.sin(ANGLES)[:, None]
     u = cos * offsets[None, :, 0] + sin * offsets[None, :, 1]
     v = -sin * offsets[None, :, 0] + cos * offsets[None, :, 1]
-    extent = np.maximum(np.abs(u), np.abs(v))
-    # Every layout but the one has pips on the outer ring of cells: their largest
-    # coordinate is one grid step.
-    outer = extent > 0.5 * extent.max(axis=1, keepdims=True)
-    step = (extent * outer).sum(axis=1) / outer.sum(axis=1)
-    gu, gv = u / step[:, None], v / step[:, None]
+    # Every layout but the one has pips on both outer columns and outer rows; the
+    # columns and rows may be spaced differently (sixes; faces seen at a slant).
+    step_u, step_v = _outer_step(u), _outer_step(v)
+    gu, gv = u / step_u[:, None], v / step_v[:, None]
     cu, cv = np.clip(np.rint(gu), -1, 1), np.clip(np.rint(gv), -1, 1)
     error = np.hypot(gu - cu, gv - cv).max(axis=1)
+    aspect = np.maximum(step_u, step_v) / np.minimum(step_u, step_v)
+    error = np.where(aspect <= MAX_STEP_ASPECT, error, np.inf)
+    step = np.sqrt(step_u * step_v)
     best: LayoutFit | None = None
-    for k in np.argsort(error):
+    # Twos and threes fit at many angles; among equal fits prefer square spacing.
+    for k in np.argsort(error + 0.05 * np.log(aspect)):
+        if not np.isfinite(error[k]):
+            break
         cells = frozenset(zip(cu[k].astype(int).tolist(), cv[k].astype(int).tolist(), strict=True))
         if len(cells) == n and cells in LAYOUTS[n]:
             best = LayoutFit(
