@@ -20,7 +20,7 @@ SIDE_PER_LONE_PIP = 4.6
 HALF_CONFIDENCE_ERROR = 0.22
 LONE_PIP_CONFIDENCE = 0.8
 # A face whose outline was not found keeps this share of its layout confidence.
-UNOUTLINED_CONFIDENCE = 0.85
+UNOUTLINED_CONFIDENCE = 0.7
 MIN_SQUARENESS = 0.6
 MIN_LEVEL_CONFIDENCE = 0.45
 # Range of grid step / pip diameter on real dice (tuning photos: 0.67..1.34).

@@ -105,7 +105,7 @@ def read_dice(image: np.ndarray) -> Reading:
     candidates = [(box, face) for box, face in candidates if inside_image(box, width, height)]
     sure = [box for box, face in candidates if face.confidence >= SURE]
     dice: list[Die] = []
-    for box, face in sorted(candidates, key=lambda bf: -bf[1].confidence):
+    for box, face in sorted(candidates, key=lambda bf: -bf[1].confidence * (1 + 0.1 * bf[1].value)):
         if holds_smaller_die(box, sure) or any(_overlap(box, die.box) for die in dice):
             continue
         pixels = (
