@@ -198,6 +198,16 @@ RUSSIAN = GameRules(
     ),
 )
 
+HASBRO_LOWER: Mapping[str, Points] = {
+    "three_of_a_kind": DiceSum(),
+    "four_of_a_kind": DiceSum(),
+    "full_house": Fixed(25),
+    "small_straight": Fixed(30),
+    "large_straight": Fixed(40),
+    "five_of_a_kind": Fixed(50),
+    "chance": DiceSum(),
+}
+
 GREEK = GameRules(
     id="greek",
     language="el",
@@ -224,17 +234,7 @@ GREEK = GameRules(
             "chance": "Ευκαιρία",
         },
         PatternSum(),
-        {
-            "pair": DiceSum(),
-            "two_pairs": DiceSum(),
-            "three_of_a_kind": DiceSum(),
-            "four_of_a_kind": DiceSum(),
-            "full_house": Fixed(25),
-            "small_straight": Fixed(30),
-            "large_straight": Fixed(40),
-            "five_of_a_kind": Fixed(50),
-            "chance": DiceSum(),
-        },
+        {"pair": DiceSum(), "two_pairs": DiceSum(), **HASBRO_LOWER},
         RUN_STRAIGHTS,
     ),
     upper_bonus=UpperBonus(points=35, at_least=64),
@@ -259,15 +259,7 @@ YAHTZEE = GameRules(
         ENGLISH,
         {**ENGLISH_NAMES, "ones": "Aces", "five_of_a_kind": "Yahtzee"},
         PatternSum(),
-        {
-            "three_of_a_kind": DiceSum(),
-            "four_of_a_kind": DiceSum(),
-            "full_house": Fixed(25),
-            "small_straight": Fixed(30),
-            "large_straight": Fixed(40),
-            "five_of_a_kind": Fixed(50),
-            "chance": DiceSum(),
-        },
+        HASBRO_LOWER,
         RUN_STRAIGHTS,
     ),
     upper_bonus=UpperBonus(points=35, at_least=63),

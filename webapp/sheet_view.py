@@ -5,9 +5,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from scoring import ScoringError
 from scoring.sheet import sheet_csv, sheet_rows
-from store import ConflictError, StoreError
 from webapp import state
 from webapp.tables import Table, change
 
@@ -35,13 +33,8 @@ def _css(rule: str) -> dict[str, str]:
 
 
 def _undo(table: Table) -> None:
-    try:
-        turn = change(table.id, table.revision, lambda game: game.undo())
-    except ConflictError:
-        state.flash("warning", "Another device changed the sheet; it is reloaded. Check it.")
-        return
-    except (ScoringError, StoreError) as error:
-        state.flash("error", str(error))
+    turn = change(table, lambda game: game.undo())
+    if turn is None:
         return
     state.set_dice(list(turn.dice), roll=turn.roll)
     state.flash(

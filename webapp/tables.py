@@ -6,8 +6,9 @@ from typing import TypeVar
 
 import streamlit as st
 
-from scoring import Game
-from store import GameStore, default_path
+from scoring import Game, ScoringError
+from store import ConflictError, GameStore, StoreError, default_path
+from webapp.state import flash
 
 T = TypeVar("T")
 
@@ -42,13 +43,20 @@ def new_table(game: Game) -> str:
     return game_store().create(game.to_dict()).id
 
 
-def change(game_id: str, revision: int, action: Callable[[Game], T]) -> T:
-    """Apply ``action`` to the game as saved at ``revision`` and save the result.
+def change(table: Table, action: Callable[[Game], T]) -> T | None:
+    """Apply ``action`` to the game as last saved and save it, unless another device saved first.
 
-    Raises ``ConflictError`` when another device saved in between, and the
-    action's own ``ScoringError`` when the rules refuse it; nothing is saved then.
+    A refusal (the rules, the store, or a save by another device since ``table``
+    was read) is shown to the player as a message and saves nothing: ``None``.
     """
-    table = open_table(game_id)
-    result = action(table.game)
-    game_store().save(game_id, table.game.to_dict(), revision)
+    try:
+        latest = open_table(table.id)
+        result = action(latest.game)
+        game_store().save(table.id, latest.game.to_dict(), table.revision)
+    except ConflictError:
+        flash("warning", "Another device changed the sheet first; it is reloaded. Check it.")
+        return None
+    except (ScoringError, StoreError) as error:
+        flash("error", str(error))
+        return None
     return result

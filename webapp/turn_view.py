@@ -2,9 +2,7 @@
 
 import streamlit as st
 
-from scoring import ScoringError
 from scoring.suggestions import suggest
-from store import ConflictError, StoreError
 from webapp import state
 from webapp.photos import LOW_CONFIDENCE, PHOTO_TYPES, PhotoError, read_photo, sample_photos
 from webapp.tables import Table, change
@@ -92,16 +90,10 @@ def dice_inputs() -> None:
 
 
 def _record(table: Table, box: str, label: str, dice: list[int], roll: int) -> None:
-    player = table.game.current_player
-    try:
-        turn = change(table.id, table.revision, lambda game: game.record(box, dice, roll))
-    except ConflictError:
-        state.flash("warning", "Another device recorded first; the sheet is reloaded. Check it.")
+    turn = change(table, lambda game: game.record(box, dice, roll))
+    if turn is None:
         return
-    except (ScoringError, StoreError) as error:
-        state.flash("error", str(error))
-        return
-    state.flash("success", f"{player}: {turn.points} in {label}.")
+    state.flash("success", f"{turn.player}: {turn.points} in {label}.")
     state.clear_turn()
 
 
