@@ -20,6 +20,9 @@ PIP_LEVELS = (0.5, 0.7)
 FACE_TOLERANCE = (25.0, 70.0)
 # A face may touch the window's border where it touches a die of its own colour.
 MAX_BORDER_SHARE = 0.15
+# Faces narrower than this many pixels are read from an enlarged crop (at most 3x).
+READ_SIDE = 48
+MAX_ZOOM = 3
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,35 @@ def segment_face(
     x0, y0, x1, y1 = cx - half, cy - half, cx + half + 1, cy + half + 1
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
         return None
+    # Small faces are enlarged so that pips a few pixels apart separate.
+    zoom = min(MAX_ZOOM, int(np.ceil(READ_SIDE / side)))
     crop = image[y0:y1, x0:x1]
+    if zoom > 1:
+        crop = cv2.resize(crop, None, fx=zoom, fy=zoom, interpolation=cv2.INTER_CUBIC)
+    mask = _segment_crop(crop, side * zoom, face_colour, pip_colour)
+    if mask is None:
+        return None
+
+    def to_image(x: np.ndarray | float, y: np.ndarray | float) -> tuple:
+        return x0 + (x + 0.5) / zoom - 0.5, y0 + (y + 0.5) / zoom - 0.5
+
+    (rx, ry), (rw, rh), angle = mask.rect
+    pips = []
+    for blobs in mask.pips:
+        px, py = to_image(blobs[:, 0], blobs[:, 1])
+        pips.append(np.column_stack([px, py, blobs[:, 2] / zoom]))
+    rect = (to_image(rx, ry), (rw / zoom, rh / zoom), angle)
+    return FaceMask(rect, tuple(pips), mask.squareness, mask.bounded)
+
+
+def _segment_crop(
+    crop: np.ndarray,
+    side: float,
+    face_colour: tuple[float, float, float],
+    pip_colour: tuple[float, float, float],
+) -> FaceMask | None:
+    """Segment the face centred in `crop`; results in crop pixels."""
+    half = crop.shape[0] / 2 - 0.5
     face = np.asarray(face_colour, np.float32)
     pip = np.asarray(pip_colour, np.float32)
     t, off = colour_position(crop, face, pip)
@@ -113,18 +144,15 @@ def segment_face(
         return None
     bounded = border_share < MAX_BORDER_SHARE
     points = cv2.findNonZero(region)
-    (rx, ry), (rw, rh), angle = cv2.minAreaRect(points)
+    rect = cv2.minAreaRect(points)
+    (_, _), (rw, rh), _ = rect
     squareness = area / max(rw * rh, 1.0) * min(rw, rh) / max(rw, rh, 1.0)
-    yy, xx = np.ogrid[: 2 * half + 1, : 2 * half + 1]
+    yy, xx = np.ogrid[: crop.shape[0], : crop.shape[1]]
     # Pips lie on the face; where the outline is lost (face and table alike) a disc
     # around the seed counts as face.
     rim = max(3, round(side / 12)) | 1
     allowed = cv2.erode(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rim, rim))) > 0
     if not bounded:
         allowed |= (xx - half) ** 2 + (yy - half) ** 2 <= (0.45 * side) ** 2
-    offsets = np.array([x0, y0, 0.0])
-    pips = tuple(
-        pip_blobs((t >= level) & (off < 0.6), allowed, side) + offsets for level in PIP_LEVELS
-    )
-    rect = ((rx + x0, ry + y0), (rw, rh), angle)
+    pips = tuple(pip_blobs((t >= level) & (off < 0.6), allowed, side) for level in PIP_LEVELS)
     return FaceMask(rect, pips, float(squareness), bounded)

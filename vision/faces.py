@@ -148,6 +148,23 @@ def _segmented_face(
     return _masked_face(mask, side) if mask is not None else None
 
 
+def read_face(
+    image: np.ndarray,
+    centre: tuple[float, float],
+    side: float,
+    face_colour: tuple[float, float, float],
+    pip_colour: tuple[float, float, float],
+) -> Face | None:
+    """The face of about `side` pixels near `centre` with these colours, read from its
+    own pips, or None."""
+    masked = _segmented_face(image, centre, side, face_colour, pip_colour)
+    if masked is None:
+        return None
+    # Segment again around the face found: the seed may have been off its centre.
+    again = _segmented_face(image, masked.centre, masked.side, face_colour, pip_colour)
+    return again if again is not None and again.confidence > masked.confidence else masked
+
+
 def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
     """The die face whose pips include `pips`, or None.
 
@@ -165,11 +182,9 @@ def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
     )
     face_colour = tuple(np.median([p.face for p in pips], axis=0).tolist())
     pip_colour = tuple(np.median([p.colour for p in pips], axis=0).tolist())
-    masked = _segmented_face(image, centre, side, face_colour, pip_colour)
+    masked = read_face(image, centre, side, face_colour, pip_colour)
     if masked is not None:
-        # Segment again around the face found: the seed may have been off its centre.
-        again = _segmented_face(image, masked.centre, masked.side, face_colour, pip_colour)
-        return again if again is not None and again.confidence > masked.confidence else masked
+        return masked
     if grouped is None or grouped.value == 1:
         return None
     return grouped

@@ -5,10 +5,11 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.faces import Face, face_from_pips
+from vision.faces import Face, face_from_pips, read_face
 from vision.grouping import group_pips
 from vision.pips import detect_pips
 from vision.reading import Die, Reading, as_bgr, reading_order
+from vision.regions import region_seeds
 
 FloatBox = tuple[float, float, float, float]
 
@@ -17,6 +18,8 @@ FloatBox = tuple[float, float, float, float]
 WORKING_PIP = 6.0
 # Longest side of the first working image; larger images are downscaled to it.
 BASE_SIDE = 1024
+# Largest die, in pip widths, that a patch of table-unlike colour may be.
+MAX_DIE_PER_PIP = 14
 MIN_SIDE = 96
 # Pips smaller than this (working pixels) at the finest scale ask for a finer one.
 SMALL_PIP = 4.0
@@ -37,7 +40,9 @@ def scaled(image: np.ndarray, scale: float) -> np.ndarray:
 def faces_at_scale(image: np.ndarray) -> list[Face]:
     """Faces found in a working image whose pips are near WORKING_PIP pixels wide."""
     pips = detect_pips(image, WORKING_PIP)
-    faces = (face_from_pips(image, group) for group in group_pips(image, pips))
+    faces = [face_from_pips(image, group) for group in group_pips(image, pips)]
+    for seed in region_seeds(image, MAX_DIE_PER_PIP * WORKING_PIP):
+        faces.append(read_face(image, seed.centre, seed.side, seed.face, seed.pip))
     return [face for face in faces if face is not None and face.confidence >= MIN_CONFIDENCE]
 
 
@@ -87,12 +92,13 @@ def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     )
 
 
-def holds_smaller_die(box: FloatBox, boxes: list[FloatBox]) -> bool:
-    """True when a die less than half as wide sits inside `box`: then `box` is not a
-    face but a stretch of table whose "pips" are whole dice, seen at a coarse scale."""
-    side = box[2] - box[0]
+def holds_dice_as_pips(box: FloatBox, pip_diameter: float, boxes: list[FloatBox]) -> bool:
+    """True when a die about as wide as this candidate's pips sits inside `box`: then
+    `box` is a stretch of table whose "pips" are whole dice, seen at a coarse scale."""
     return any(
-        other[2] - other[0] < 0.5 * side and _overlap(box, other) and other != box
+        0.5 * pip_diameter <= other[2] - other[0] <= 2.5 * pip_diameter
+        and _overlap(box, other)
+        and other != box
         for other in boxes
     )
 
@@ -101,12 +107,17 @@ def read_dice(image: np.ndarray) -> Reading:
     """Find every die showing its top face in a BGR (or grey, or BGRA) image."""
     bgr = as_bgr(image)
     height, width = bgr.shape[:2]
-    candidates = [(face.box(scale), face) for face, scale in detect_faces(bgr)]
-    candidates = [(box, face) for box, face in candidates if inside_image(box, width, height)]
-    sure = [box for box, face in candidates if face.confidence >= SURE]
+    candidates = [(face.box(scale), face, scale) for face, scale in detect_faces(bgr)]
+    candidates = [c for c in candidates if inside_image(c[0], width, height)]
+    sure = [box for box, face, _ in candidates if face.confidence >= SURE]
     dice: list[Die] = []
-    for box, face in sorted(candidates, key=lambda bf: -bf[1].confidence * (1 + 0.1 * bf[1].value)):
-        if holds_smaller_die(box, sure) or any(_overlap(box, die.box) for die in dice):
+    # Among overlapping candidates the more confident wins, fuller layouts a little more so.
+    for box, face, scale in sorted(
+        candidates, key=lambda c: -c[1].confidence * (1 + 0.1 * c[1].value)
+    ):
+        if any(_overlap(box, die.box) for die in dice):
+            continue
+        if holds_dice_as_pips(box, face.pip_diameter / scale, sure):
             continue
         pixels = (
             max(0, int(box[0])),
