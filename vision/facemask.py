@@ -39,15 +39,16 @@ class FaceMask:
 
 def colour_position(
     crop: np.ndarray, face: np.ndarray, pip: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """Position of each pixel along face->pip (0 face, 1 pip) and its distance off that
-    line, relative to the face-pip colour distance."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per pixel: position along face->pip (0 face, 1 pip), distance off that line
+    relative to the face-pip colour distance, and colour distance from the face."""
     axis = pip - face
     length2 = float(axis @ axis)
     rel = crop.astype(np.float32) - face
     t = rel @ axis / length2
-    off = np.linalg.norm(rel - t[..., None] * axis, axis=2) / np.sqrt(length2)
-    return t, off
+    from_face2 = np.einsum("ijk,ijk->ij", rel, rel)
+    off = np.sqrt(np.maximum(from_face2 / length2 - t * t, 0.0))
+    return t, off, np.sqrt(from_face2)
 
 
 def face_region(
@@ -65,8 +66,9 @@ def face_region(
         return region, 1.0
     component = labels == int(votes.argmax())
     border = np.concatenate([component[0, :], component[-1, :], component[:, 0], component[:, -1]])
-    points = cv2.findNonZero((component & (distance2 <= (2.4 * radius) ** 2)).astype(np.uint8))
-    cv2.fillConvexPoly(region, cv2.convexHull(points), 1)
+    near = (component & (distance2 <= (2.4 * radius) ** 2)).astype(np.uint8)
+    outlines, _ = cv2.findContours(near, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.fillConvexPoly(region, cv2.convexHull(np.concatenate(outlines)), 1)
     return region, float(border.mean())
 
 
@@ -134,17 +136,15 @@ def _segment_crop(
     half = crop.shape[0] / 2 - 0.5
     face = np.asarray(face_colour, np.float32)
     pip = np.asarray(pip_colour, np.float32)
-    t, off = colour_position(crop, face, pip)
+    t, off, near_face = colour_position(crop, face, pip)
     length = float(np.linalg.norm(pip - face))
-    near_face = np.linalg.norm(crop.astype(np.float32) - face, axis=2)
     tolerance = float(np.clip(0.4 * length, FACE_TOLERANCE[0], FACE_TOLERANCE[1]))
     region, border_share = face_region((t < 0.5) & (near_face < tolerance), (half, half), side / 3)
     area = int(region.sum())
     if area == 0:
         return None
     bounded = border_share < MAX_BORDER_SHARE
-    points = cv2.findNonZero(region)
-    rect = cv2.minAreaRect(points)
+    rect = cv2.minAreaRect(cv2.findNonZero(cv2.Canny(region, 0, 1)))
     (_, _), (rw, rh), _ = rect
     squareness = area / max(rw * rh, 1.0) * min(rw, rh) / max(rw, rh, 1.0)
     yy, xx = np.ogrid[: crop.shape[0], : crop.shape[1]]

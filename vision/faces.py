@@ -26,6 +26,8 @@ MIN_LEVEL_CONFIDENCE = 0.45
 # Range of grid step / pip diameter on real dice (tuning photos: 0.67..1.34).
 STEP_PER_PIP = (0.68, 1.45)
 MIN_PIP_SHARE = 0.65
+# A face read this confidently is not segmented a second time.
+CONFIDENT = 0.8
 
 
 @dataclass(frozen=True)
@@ -158,8 +160,8 @@ def read_face(
     """The face of about `side` pixels near `centre` with these colours, read from its
     own pips, or None."""
     masked = _segmented_face(image, centre, side, face_colour, pip_colour)
-    if masked is None:
-        return None
+    if masked is None or masked.confidence >= CONFIDENT:
+        return masked
     # Segment again around the face found: the seed may have been off its centre.
     again = _segmented_face(image, masked.centre, masked.side, face_colour, pip_colour)
     return again if again is not None and again.confidence > masked.confidence else masked

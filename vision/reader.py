@@ -38,12 +38,32 @@ def scaled(image: np.ndarray, scale: float) -> np.ndarray:
 
 
 def faces_at_scale(image: np.ndarray) -> list[Face]:
-    """Faces found in a working image whose pips are near WORKING_PIP pixels wide."""
+    """Faces found in a working image whose pips are near WORKING_PIP pixels wide.
+
+    Seeds are pip groups (largest first) and table-unlike patches; a seed inside a face
+    already read with confidence is not read again.
+    """
     pips = detect_pips(image, WORKING_PIP)
-    faces = [face_from_pips(image, group) for group in group_pips(image, pips)]
+    groups = sorted(group_pips(image, pips), key=len, reverse=True)
+    faces: list[Face] = []
+
+    def known(points: list[tuple[float, float]]) -> bool:
+        return any(
+            face.confidence >= SURE and all(_inside(p, face.box()) for p in points)
+            for face in faces
+        )
+
+    def keep(face: Face | None) -> None:
+        if face is not None and face.confidence >= MIN_CONFIDENCE:
+            faces.append(face)
+
+    for group in groups:
+        if not known([(p.x, p.y) for p in group]):
+            keep(face_from_pips(image, group))
     for seed in region_seeds(image, MAX_DIE_PER_PIP * WORKING_PIP):
-        faces.append(read_face(image, seed.centre, seed.side, seed.face, seed.pip))
-    return [face for face in faces if face is not None and face.confidence >= MIN_CONFIDENCE]
+        if not known([seed.centre]):
+            keep(read_face(image, seed.centre, seed.side, seed.face, seed.pip))
+    return faces
 
 
 def inside_image(box: FloatBox, width: int, height: int) -> bool:
@@ -83,12 +103,14 @@ def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
     return found
 
 
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+def _inside(point: tuple[float, float], box: FloatBox) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
+
+
+def _overlap(a: FloatBox, b: FloatBox) -> bool:
     """True when the centre of either box lies inside the other."""
-    ax, ay = (a[0] + a[2]) / 2, (a[1] + a[3]) / 2
-    bx, by = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-    return (b[0] <= ax <= b[2] and b[1] <= ay <= b[3]) or (
-        a[0] <= bx <= a[2] and a[1] <= by <= a[3]
+    return _inside(((a[0] + a[2]) / 2, (a[1] + a[3]) / 2), b) or _inside(
+        ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2), a
     )
 
 
