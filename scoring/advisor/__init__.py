@@ -1,0 +1,1 @@
+"""The exact advisor: the play that maximises a player's expected final score (solitaire)."""

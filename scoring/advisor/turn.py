@@ -1,0 +1,107 @@
+"""One turn played optimally for a batch of column states, given the values after it.
+
+Everything is vectorised over states (rows) and hands or keeps (columns).
+"""
+
+import numpy as np
+
+from scoring.advisor.dice import keeps
+from scoring.advisor.layout import Layout
+from scoring.hand import DICE_PER_HAND, FACES
+
+States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+def _next_values(layout: Layout, values: np.ndarray, states: States, box: int) -> np.ndarray:
+    """Value after writing into ``box``, per state and outcome; -inf where it is filled."""
+    umask, u, lmask, j = (a[:, None] for a in states)
+    outcomes = layout.outcomes[box][None, :]
+    if box in layout.upper:
+        bit = 1 << layout.upper.index(box)
+        filled = umask & bit
+        umask = umask | bit
+        u = layout.clamp(umask, u + outcomes)
+    else:
+        bit = 1 << layout.lower.index(box)
+        filled = lmask & bit
+        lmask = lmask | bit
+        if len(outcomes[0]) > 1:
+            j = (outcomes > 0).astype(np.int64)
+    found = values[layout.flat(umask, u, lmask, j)]
+    return np.where(filled != 0, -np.inf, found)
+
+
+def _joker_best(
+    layout: Layout, after: list[np.ndarray], states: States, rows: np.ndarray, roll: int
+) -> np.ndarray:
+    """Best value of each five-of-a-kind hand in joker states ``rows`` (the forced joker)."""
+    rules = layout.rules
+    umask, _, lmask, j = (a[rows] for a in states)
+    fives = np.array([keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES])
+    points = layout.points[roll - 1, 1][:, fives]
+    outcome = layout.outcome_of[roll - 1, 1][:, fives]
+    cand = np.stack([after[b][rows][:, outcome[b]] + points[b] for b in range(len(after))])
+    upper_best = cand[list(layout.upper)].max(axis=0)
+    lower_best = cand[list(layout.lower)].max(axis=0)
+    own = np.array([layout.upper.index(rules.boxes.index(rules.upper_box_for(f))) for f in FACES])
+    own_best = cand[[layout.upper[i] for i in own], :, range(len(FACES))].T
+    own_empty = (umask[:, None] >> own[None, :] & 1) == 0
+    any_lower = (lmask != layout.full_lower)[:, None]
+    best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
+    if rules.upper_first:
+        best = np.where((umask != layout.full_upper)[:, None], upper_best, best)
+    return best + np.where(j == 1, rules.joker.bonus, 0)[:, None]
+
+
+def best_boxes(layout: Layout, values: np.ndarray, states: States) -> dict[int, np.ndarray]:
+    """Per roll: value of each hand (states by hands) written into its best allowed box."""
+    after = [_next_values(layout, values, states, b) for b in range(len(layout.rules.boxes))]
+    umask, _, lmask, j = states
+    blocked = layout.rules.upper_first & (umask != layout.full_upper)
+    joker = layout.rules.joker
+    rows = np.zeros(0, dtype=np.int64)
+    if joker is not None:
+        has = lmask >> layout.joker_bit & 1 == 1
+        rows = np.flatnonzero(has & ((j == 1) | joker.on_scratch))
+    fives = [keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES]
+    stops = {}
+    for group in layout.roll_groups:
+        roll = group[0]
+        best = np.full((len(umask), len(keeps().hands)), -np.inf)
+        for b, nxt in enumerate(after):
+            if b in layout.lower and blocked.any():
+                nxt = np.where(blocked[:, None], -np.inf, nxt)
+            if nxt.shape[1] > 1:
+                nxt = nxt[:, layout.outcome_of[roll - 1, 0, b]]
+            np.maximum(best, nxt + layout.points[roll - 1, 0, b], out=best)
+        if len(rows):
+            best[rows[:, None], fives] = _joker_best(layout, after, states, rows, roll)
+        stops.update(dict.fromkeys(group, best))
+    return stops
+
+
+def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
+    """Expected value of every keep (one array per keep size) when the rest is rolled."""
+    tables = keeps()
+    levels = [hand_values]
+    for size in range(DICE_PER_HAND - 1, -1, -1):
+        levels.append(levels[-1][:, tables.grow[size]].mean(axis=2))
+    return levels[::-1]
+
+
+def best_keep(keep_value: list[np.ndarray]) -> np.ndarray:
+    """Value of each hand (states by hands) when the best of its sub-keeps is kept."""
+    tables = keeps()
+    best = keep_value[0]
+    for size in range(1, DICE_PER_HAND + 1):
+        best = np.maximum(keep_value[size], best[:, tables.shrink[size]].max(axis=2))
+    return best
+
+
+def play(stops: dict[int, np.ndarray]) -> dict[int, list[np.ndarray]]:
+    """Per roll r: the value of each keep made before roll r (r = 1: the turn's value)."""
+    before = {3: keep_values(stops[3])}
+    for roll in (2, 1):
+        carry_on = best_keep(before[roll + 1])
+        before[roll] = keep_values(np.maximum(stops[roll], carry_on))
+    return before
