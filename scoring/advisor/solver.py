@@ -20,7 +20,7 @@ def solve_states(layout: Layout, values: np.ndarray, states: tuple[np.ndarray, .
     for start in range(0, len(states[0]), CHUNK):
         chunk = tuple(a[start : start + CHUNK] for a in states)
         before = play(best_boxes(layout, values, chunk))
-        values[layout.flat(*chunk)] = before[1][0][:, 0]
+        values[layout.flat(*chunk)] = before[1][0][0]
 
 
 def solve(layout: Layout) -> np.ndarray:

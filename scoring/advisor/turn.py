@@ -1,6 +1,7 @@
 """One turn played optimally for a batch of column states, given the values after it.
 
-Everything is vectorised over states (rows) and hands or keeps (columns).
+Arrays hold one row per hand or keep and one column per state, so that gathering
+hands or keeps moves whole contiguous rows.
 """
 
 import numpy as np
@@ -13,9 +14,9 @@ States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def _next_values(layout: Layout, values: np.ndarray, states: States, box: int) -> np.ndarray:
-    """Value after writing into ``box``, per state and outcome; -inf where it is filled."""
-    umask, u, lmask, j = (a[:, None] for a in states)
-    outcomes = layout.outcomes[box][None, :]
+    """Value after writing into ``box``, per outcome and state; -inf where it is filled."""
+    umask, u, lmask, j = (a[None, :] for a in states)
+    outcomes = layout.outcomes[box][:, None]
     if box in layout.upper:
         bit = 1 << layout.upper.index(box)
         filled = umask & bit
@@ -25,7 +26,7 @@ def _next_values(layout: Layout, values: np.ndarray, states: States, box: int) -
         bit = 1 << layout.lower.index(box)
         filled = lmask & bit
         lmask = lmask | bit
-        if len(outcomes[0]) > 1:
+        if len(outcomes) > 1:
             j = (outcomes > 0).astype(np.int64)
     found = values[layout.flat(umask, u, lmask, j)]
     return np.where(filled != 0, -np.inf, found)
@@ -40,21 +41,21 @@ def _joker_best(
     fives = np.array([keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES])
     points = layout.points[roll - 1, 1][:, fives]
     outcome = layout.outcome_of[roll - 1, 1][:, fives]
-    cand = np.stack([after[b][rows][:, outcome[b]] + points[b] for b in range(len(after))])
+    cand = np.stack([after[b][:, rows][outcome[b]] + points[b][:, None] for b in range(len(after))])
     upper_best = cand[list(layout.upper)].max(axis=0)
     lower_best = cand[list(layout.lower)].max(axis=0)
     own = np.array([layout.upper.index(rules.boxes.index(rules.upper_box_for(f))) for f in FACES])
-    own_best = cand[[layout.upper[i] for i in own], :, range(len(FACES))].T
-    own_empty = (umask[:, None] >> own[None, :] & 1) == 0
-    any_lower = (lmask != layout.full_lower)[:, None]
+    own_best = cand[[layout.upper[i] for i in own], range(len(FACES))]
+    own_empty = (umask[None, :] >> own[:, None] & 1) == 0
+    any_lower = lmask != layout.full_lower
     best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
     if rules.upper_first:
-        best = np.where((umask != layout.full_upper)[:, None], upper_best, best)
-    return best + np.where(j == 1, rules.joker.bonus, 0)[:, None]
+        best = np.where(umask != layout.full_upper, upper_best, best)
+    return best + np.where(j == 1, rules.joker.bonus, 0)
 
 
 def best_boxes(layout: Layout, values: np.ndarray, states: States) -> dict[int, np.ndarray]:
-    """Per roll: value of each hand (states by hands) written into its best allowed box."""
+    """Per roll: value of each hand (hands by states) written into its best allowed box."""
     after = [_next_values(layout, values, states, b) for b in range(len(layout.rules.boxes))]
     umask, _, lmask, j = states
     blocked = layout.rules.upper_first & (umask != layout.full_upper)
@@ -67,15 +68,25 @@ def best_boxes(layout: Layout, values: np.ndarray, states: States) -> dict[int, 
     stops = {}
     for group in layout.roll_groups:
         roll = group[0]
-        best = np.full((len(umask), len(keeps().hands)), -np.inf)
+        best = np.full((len(keeps().hands), len(umask)), -np.inf)
+        scratch = np.full(len(umask), -np.inf)
         for b, nxt in enumerate(after):
             if b in layout.lower and blocked.any():
-                nxt = np.where(blocked[:, None], -np.inf, nxt)
-            if nxt.shape[1] > 1:
-                nxt = nxt[:, layout.outcome_of[roll - 1, 0, b]]
-            np.maximum(best, nxt + layout.points[roll - 1, 0, b], out=best)
+                nxt = np.where(blocked, -np.inf, nxt)
+            points = layout.points[roll - 1, 0, b]
+            if len(nxt) > 1:
+                by_outcome = nxt + layout.outcomes[b][:, None]
+                np.maximum(best, by_outcome[layout.outcome_of[roll - 1, 0, b]], out=best)
+            elif points.min() >= 0 and not points.all():
+                # A scratch is this box's worst use: it bounds every hand from below.
+                np.maximum(scratch, nxt[0], out=scratch)
+                made = np.flatnonzero(points)
+                best[made] = np.maximum(best[made], nxt + points[made, None])
+            else:
+                np.maximum(best, nxt + points[:, None], out=best)
+        np.maximum(best, scratch, out=best)
         if len(rows):
-            best[rows[:, None], fives] = _joker_best(layout, after, states, rows, roll)
+            best[np.ix_(fives, rows)] = _joker_best(layout, after, states, rows, roll)
         stops.update(dict.fromkeys(group, best))
     return stops
 
@@ -85,16 +96,23 @@ def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
     tables = keeps()
     levels = [hand_values]
     for size in range(DICE_PER_HAND - 1, -1, -1):
-        levels.append(levels[-1][:, tables.grow[size]].mean(axis=2))
+        larger, grow = levels[-1], tables.grow[size]
+        total = larger[grow[:, 0]]
+        for face in range(1, grow.shape[1]):
+            total += larger[grow[:, face]]
+        levels.append(total / grow.shape[1])
     return levels[::-1]
 
 
 def best_keep(keep_value: list[np.ndarray]) -> np.ndarray:
-    """Value of each hand (states by hands) when the best of its sub-keeps is kept."""
+    """Value of each hand (hands by states) when the best of its sub-keeps is kept."""
     tables = keeps()
     best = keep_value[0]
     for size in range(1, DICE_PER_HAND + 1):
-        best = np.maximum(keep_value[size], best[:, tables.shrink[size]].max(axis=2))
+        smaller, shrink = best, tables.shrink[size]
+        best = np.maximum(keep_value[size], smaller[shrink[:, 0]])
+        for die in range(1, shrink.shape[1]):
+            np.maximum(best, smaller[shrink[:, die]], out=best)
     return best
 
 
