@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -189,7 +189,7 @@ def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
         return masked
     if grouped is None or grouped.value == 1:
         return None
-    return grouped
+    return replace(grouped, confidence=grouped.confidence * UNOUTLINED_CONFIDENCE)
 
 
 def _diagonal_angle(points: np.ndarray) -> float:

@@ -23,6 +23,11 @@ MAX_DIE_PER_PIP = 14
 MIN_SIDE = 96
 # Pips smaller than this (working pixels) at the finest scale ask for a finer one.
 SMALL_PIP = 4.0
+# Longest side up to which an image without any dice found is searched.
+SEARCH_SIDE = 2100
+# Sure faces whose pips are this wide end the search (twice the smallest pip found).
+SURE_STOP = 0.75
+COMFORTABLE_PIP = 5.5
 MIN_CONFIDENCE = 0.3
 # Faces at least this confident can show that a larger candidate holds dice.
 SURE = 0.5
@@ -81,8 +86,9 @@ def coarse_to_fine_scales(width: int, height: int) -> list[float]:
 def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
     """Faces with the scale they were found at, over scales chosen from the content.
 
-    Coarse scales find large dice; when the finest scale tried found nothing or only
-    small pips and the image has more pixels to give, a twice finer scale is tried.
+    Coarse scales find large dice. When the finest scale tried found mostly small
+    pips and the image has more pixels to give, a twice finer scale is tried; when it
+    found nothing, finer scales are tried up to SEARCH_SIDE pixels.
     """
     height, width = image.shape[:2]
     found: list[tuple[Face, float]] = []
@@ -95,11 +101,17 @@ def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
         source, factor = (base, scale / base_scale) if scale <= base_scale else (image, scale)
         faces = faces_at_scale(scaled(source, factor))
         found.extend((face, scale) for face in faces)
-        finest = not scales
-        if finest and scale < 1.0:
-            small = [f for f in faces if f.pip_diameter < SMALL_PIP]
-            if small or not faces:
-                scales.append(min(1.0, scale * 2))
+        sure = [f.pip_diameter for f in faces if f.confidence >= SURE_STOP and f.value > 1]
+        if sure and float(np.median(sure)) >= COMFORTABLE_PIP:
+            # Finer scales would see these dice's pips too large to find; only dice
+            # much smaller than these could be missed, and dice in play are alike.
+            break
+        if scales or scale >= 1.0:
+            continue
+        finer = min(1.0, scale * 2)
+        small = bool(faces) and float(np.median([f.pip_diameter for f in faces])) < SMALL_PIP
+        if small or (not faces and max(width, height) * finer <= SEARCH_SIDE):
+            scales.append(finer)
     return found
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-# Colour distance from the table colour beyond which a pixel belongs to something else.
-MIN_TABLE_DISTANCE = 45.0
+# Largest channel difference from the table colour beyond which a pixel belongs to
+# something else.
+MIN_TABLE_DISTANCE = 35
 MIN_SIDE = 8.0
 MAX_ASPECT = 1.6
 MIN_FILL = 0.6
@@ -35,7 +36,7 @@ class Seed:
 
 def table_colour(image: np.ndarray) -> np.ndarray:
     """The colour most of the image has: the per-channel median."""
-    return np.median(image.reshape(-1, 3)[:: max(1, image.size // 3 // 20000)], axis=0)
+    return np.median(image.reshape(-1, 3)[:: max(1, image.size // 3 // 5000)], axis=0)
 
 
 def patch_colours(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
@@ -52,9 +53,12 @@ def patch_colours(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
 
 def region_seeds(image: np.ndarray, max_side: float) -> list[Seed]:
     """Seeds for every compact patch, up to `max_side` pixels wide, unlike the table."""
-    pixels = image.astype(np.float32)
-    distance = np.linalg.norm(pixels - table_colour(image).astype(np.float32), axis=2)
-    mask = (distance > MIN_TABLE_DISTANCE).astype(np.uint8)
+    table = np.full_like(image, 0)
+    table[:] = np.rint(table_colour(image)).astype(np.uint8)
+    difference = cv2.absdiff(image, table)
+    b, g, r = cv2.split(difference)
+    distance = cv2.max(cv2.max(b, g), r)
+    _, mask = cv2.threshold(distance, MIN_TABLE_DISTANCE, 1, cv2.THRESH_BINARY)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     seeds = []
     for contour in contours:
@@ -70,7 +74,11 @@ def region_seeds(image: np.ndarray, max_side: float) -> list[Seed]:
             and area >= MIN_FILL * rw * rh
         ):
             continue
-        inner = pixels[y + h // 5 : y + h - h // 5, x + w // 5 : x + w - w // 5].reshape(-1, 3)
+        inner = (
+            image[y + h // 5 : y + h - h // 5, x + w // 5 : x + w - w // 5]
+            .reshape(-1, 3)
+            .astype(np.float32)
+        )
         colours = patch_colours(inner) if len(inner) >= 9 else None
         if colours is None:
             continue
