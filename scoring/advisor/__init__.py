@@ -1,1 +1,15 @@
-"""The exact advisor: the play that maximises a player's expected final score (solitaire)."""
+"""The exact advisor: the play that maximises a player's expected final score (solitaire).
+
+Tables are solved once per rule set by backward induction and cached on disk; build
+them ahead with ``python -m scoring.advisor build``.
+"""
+
+from scoring.advisor.queries import (
+    BoxChoice,
+    KeepChoice,
+    advise_box,
+    advise_keep,
+    expected_score,
+)
+
+__all__ = ["BoxChoice", "KeepChoice", "advise_box", "advise_keep", "expected_score"]

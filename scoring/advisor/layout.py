@@ -5,12 +5,14 @@ change the bonus (``u``), the filled lower boxes (``lmask``) and, for games with
 whether the five-of-a-kind box holds more than 0 (``j``).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
 from scoring.advisor.dice import keeps
+from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.rules import GameRules, Section
 from scoring.scorer import box_points
@@ -31,6 +33,21 @@ def _points(rules: GameRules) -> np.ndarray:
             for roll in ROLLS
         ]
     )
+
+
+@dataclass(frozen=True)
+class Writes:
+    """Every (box, outcome) pair as parallel arrays: what writing it does to a state.
+
+    ``starts`` splits the pairs by box, in box order.
+    """
+
+    adds: np.ndarray
+    upper_bit: np.ndarray
+    lower_bit: np.ndarray
+    sets_j: np.ndarray
+    j: np.ndarray
+    starts: np.ndarray
 
 
 @dataclass
@@ -75,7 +92,15 @@ class Layout:
 
     def values(self, box: int) -> np.ndarray:
         """Every value ``rules.boxes[box]`` can hold, sorted."""
-        return np.unique(self.points[:, :, box, :])
+        return self.box_values[box]
+
+    @cached_property
+    def box_values(self) -> tuple[np.ndarray, ...]:
+        return tuple(np.unique(self.points[:, :, b, :]) for b in range(len(self.rules.boxes)))
+
+    @cached_property
+    def _value_sets(self) -> tuple[frozenset[int], ...]:
+        return tuple(frozenset(v.tolist()) for v in self.box_values)
 
     @cached_property
     def bounds(self) -> tuple[np.ndarray, np.ndarray]:
@@ -166,6 +191,28 @@ class Layout:
                 found[:, :, b, :] = np.searchsorted(values, self.points[:, :, b, :])
         return found
 
+    @cached_property
+    def writes(self) -> Writes:
+        """The state changes of every (box, outcome), for all boxes at once."""
+        boxes = np.repeat(np.arange(len(self.outcomes)), [len(o) for o in self.outcomes])
+        values = np.concatenate(self.outcomes)
+        upper = np.isin(boxes, self.upper)
+        position = np.array(
+            [
+                (self.upper if up else self.lower).index(b)
+                for b, up in zip(boxes, upper, strict=True)
+            ]
+        )
+        joker = np.array([self._is_joker_box(b) for b in boxes], dtype=bool)
+        return Writes(
+            adds=np.where(upper, values, 0),
+            upper_bit=np.where(upper, 1 << position, 0),
+            lower_bit=np.where(upper, 0, 1 << position),
+            sets_j=joker,
+            j=(values > 0).astype(np.int64),
+            starts=np.cumsum([len(o) for o in self.outcomes])[:-1],
+        )
+
     def _is_joker_box(self, box: int) -> bool:
         return self.joker_bit is not None and box == self.lower[self.joker_bit]
 
@@ -181,3 +228,21 @@ class Layout:
             else:
                 same.append(roll)
         return tuple(tuple(g) for g in groups)
+
+    def state(self, column: Mapping[str, int]) -> tuple[int, int, int, int]:
+        """The state of a validated column; raises ``ScoringError`` for a value no hand gives."""
+        umask = lmask = u = j = 0
+        for position, box in enumerate(self.rules.boxes):
+            if box.id not in column:
+                continue
+            points = column[box.id]
+            if points not in self._value_sets[position]:
+                raise ScoringError(f"{box.name('en')} cannot hold {points} in {self.rules.id}")
+            if position in self.upper:
+                umask |= 1 << self.upper.index(position)
+                u += points
+            else:
+                lmask |= 1 << self.lower.index(position)
+                j = j or int(self._is_joker_box(position) and points > 0)
+        lo, hi = self.bounds
+        return umask, min(max(u, int(lo[umask])), int(hi[umask])), lmask, j

@@ -4,6 +4,8 @@ Arrays hold one row per hand or keep and one column per state, so that gathering
 hands or keeps moves whole contiguous rows.
 """
 
+from functools import cache
+
 import numpy as np
 
 from scoring.advisor.dice import keeps
@@ -11,25 +13,22 @@ from scoring.advisor.layout import Layout
 from scoring.hand import DICE_PER_HAND, FACES
 
 States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+# Up to this many states one matrix product beats the die-by-die recursion.
+FEW_STATES = 8
 
 
-def _next_values(layout: Layout, values: np.ndarray, states: States, box: int) -> np.ndarray:
-    """Value after writing into ``box``, per outcome and state; -inf where it is filled."""
+def _after_boxes(layout: Layout, values: np.ndarray, states: States) -> list[np.ndarray]:
+    """Per box: the value after writing into it, by outcome and state; -inf if it is filled."""
+    writes = layout.writes
     umask, u, lmask, j = (a[None, :] for a in states)
-    outcomes = layout.outcomes[box][:, None]
-    if box in layout.upper:
-        bit = 1 << layout.upper.index(box)
-        filled = umask & bit
-        umask = umask | bit
-        u = layout.clamp(umask, u + outcomes)
-    else:
-        bit = 1 << layout.lower.index(box)
-        filled = lmask & bit
-        lmask = lmask | bit
-        if len(outcomes) > 1:
-            j = (outcomes > 0).astype(np.int64)
-    found = values[layout.flat(umask, u, lmask, j)]
-    return np.where(filled != 0, -np.inf, found)
+    upper_bit, lower_bit = writes.upper_bit[:, None], writes.lower_bit[:, None]
+    filled = ((umask & upper_bit) | (lmask & lower_bit)) != 0
+    umask = umask | upper_bit
+    u = layout.clamp(umask, u + writes.adds[:, None])
+    j = np.where(writes.sets_j[:, None], writes.j[:, None], j)
+    found = values[layout.flat(umask, u, lmask | lower_bit, j)]
+    found[filled] = -np.inf
+    return np.split(found, writes.starts)
 
 
 def _joker_best(
@@ -56,7 +55,7 @@ def _joker_best(
 
 def best_boxes(layout: Layout, values: np.ndarray, states: States) -> dict[int, np.ndarray]:
     """Per roll: value of each hand (hands by states) written into its best allowed box."""
-    after = [_next_values(layout, values, states, b) for b in range(len(layout.rules.boxes))]
+    after = _after_boxes(layout, values, states)
     umask, _, lmask, j = states
     blocked = layout.rules.upper_first & (umask != layout.full_upper)
     joker = layout.rules.joker
@@ -91,8 +90,14 @@ def best_boxes(layout: Layout, values: np.ndarray, states: States) -> dict[int, 
     return stops
 
 
-def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
-    """Expected value of every keep (one array per keep size) when the rest is rolled."""
+@cache
+def _transitions() -> tuple[np.ndarray, list[int]]:
+    """Every keep's chances over the hands (keeps by hands), and the keep counts per size."""
+    levels = _rolled(np.eye(len(keeps().hands)))
+    return np.vstack(levels), [len(level) for level in levels]
+
+
+def _rolled(hand_values: np.ndarray) -> list[np.ndarray]:
     tables = keeps()
     levels = [hand_values]
     for size in range(DICE_PER_HAND - 1, -1, -1):
@@ -102,6 +107,14 @@ def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
             total += larger[grow[:, face]]
         levels.append(total / grow.shape[1])
     return levels[::-1]
+
+
+def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
+    """Expected value of every keep (one array per keep size) when the rest is rolled."""
+    if hand_values.shape[1] > FEW_STATES:
+        return _rolled(hand_values)
+    matrix, sizes = _transitions()
+    return np.split(matrix @ hand_values, np.cumsum(sizes)[:-1])
 
 
 def best_keep(keep_value: list[np.ndarray]) -> np.ndarray:
@@ -116,10 +129,10 @@ def best_keep(keep_value: list[np.ndarray]) -> np.ndarray:
     return best
 
 
-def play(stops: dict[int, np.ndarray]) -> dict[int, list[np.ndarray]]:
-    """Per roll r: the value of each keep made before roll r (r = 1: the turn's value)."""
+def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, list[np.ndarray]]:
+    """Per roll r >= ``first``: the value of each keep made before roll r (r = 1: the turn's)."""
     before = {3: keep_values(stops[3])}
-    for roll in (2, 1):
+    for roll in range(2, first - 1, -1):
         carry_on = best_keep(before[roll + 1])
         before[roll] = keep_values(np.maximum(stops[roll], carry_on))
     return before
