@@ -18,6 +18,9 @@ SIDE_PER_PIP = 5.1
 SIDE_PER_LONE_PIP = 4.6
 # Layout error (in grid steps) at which confidence has fallen to one half.
 HALF_CONFIDENCE_ERROR = 0.22
+# Distance (in face sides) between outline and layout centres that halves confidence;
+# the outline may take in a side face seen at a slant.
+HALF_CONFIDENCE_OFF_CENTRE = 0.25
 LONE_PIP_CONFIDENCE = 0.8
 # A face whose outline was not found keeps this share of its layout confidence.
 UNOUTLINED_CONFIDENCE = 0.7
@@ -121,7 +124,7 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         diameter = float(np.median(blobs[:, 2]))
         if outlined:
             off_centre = math.hypot(fit.centre[0] - cx, fit.centre[1] - cy) / mask_side
-            confidence *= 1.0 / (1.0 + (off_centre / 0.12) ** 2)
+            confidence *= 1.0 / (1.0 + (off_centre / HALF_CONFIDENCE_OFF_CENTRE) ** 2)
             face = Face(fit.value, (cx, cy), mask_side, math.radians(angle), confidence, diameter)
         else:
             confidence *= UNOUTLINED_CONFIDENCE

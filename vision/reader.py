@@ -27,7 +27,7 @@ SMALL_PIP = 4.0
 SEARCH_SIDE = 2100
 # Sure faces whose pips are this wide end the search (twice the smallest pip found).
 SURE_STOP = 0.75
-COMFORTABLE_PIP = 5.5
+COMFORTABLE_PIP = 4.5
 MIN_CONFIDENCE = 0.3
 # Faces at least this confident can show that a larger candidate holds dice.
 SURE = 0.5
