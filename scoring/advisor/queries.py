@@ -59,10 +59,10 @@ def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], Stat
 
 
 @lru_cache(maxsize=256)
-def _keep_values(tables: Solved, state: State, roll: int) -> list[np.ndarray]:
-    """The expected rest of the game for every keep made before roll ``roll``."""
+def _keep_values(tables: Solved, state: State) -> dict[int, list[np.ndarray]]:
+    """For rolls 2 and 3: the expected rest of the game for every keep made before it."""
     one = tuple(np.array([part]) for part in state)
-    return play(best_boxes(tables.layout, tables.values, one), first=roll)[roll]
+    return play(best_boxes(tables.layout, tables.values, one), first=2)
 
 
 def expected_score(game: str | GameRules, filled: Column | None = None) -> float:
@@ -104,7 +104,7 @@ def advise_keep(
     column, state = _column(tables, filled)
     if len(column) == len(rules.boxes):
         raise GameOverError("the column is full: there is nothing left to roll for")
-    before_next = _keep_values(tables, state, roll + 1)
+    before_next = _keep_values(tables, state)[roll + 1]
     so_far = sum(column.values())
     index = keeps().index
     choices = [

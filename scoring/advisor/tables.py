@@ -62,6 +62,15 @@ def _save(path: Path, values: np.ndarray) -> None:
     os.replace(out.name, path)
 
 
+def build(game: str | GameRules, force: bool = False) -> Path:
+    """Solve a game and store its table unless it is already stored (or ``force``)."""
+    layout = Layout(rules_of(game))
+    path = table_path(layout)
+    if force or not path.exists():
+        _save(path, solve(layout))
+    return path
+
+
 def solved(game: str | GameRules) -> Solved:
     """The solved tables of a game: from memory, else from disk, else built and stored."""
     rules = rules_of(game)
@@ -69,9 +78,7 @@ def solved(game: str | GameRules) -> Solved:
         layout = Layout(rules)
         key = rules_key(layout)
         if key not in _by_key:
-            path = table_path(layout)
-            if not path.exists():
-                _save(path, solve(layout))
-            _by_key[key] = Solved(layout, np.load(path, mmap_mode="r").view(np.ndarray))
+            values = np.load(build(rules), mmap_mode="r").view(np.ndarray)
+            _by_key[key] = Solved(layout, values)
         _by_rules[id(rules)] = (rules, _by_key[key])
     return _by_rules[id(rules)][1]

@@ -1,0 +1,57 @@
+"""``python -m scoring.advisor.simulate GAME --games N``: the advisor plays, the engine scores.
+
+Every turn rolls real random dice, follows ``advise_keep`` and ``advise_box``, and
+records the box through ``scoring.Game``, so the mean checks the computed expectation
+against the rules as the engine applies them.
+"""
+
+import argparse
+import random
+import statistics
+
+from scoring.advisor.queries import advise_box, advise_keep, expected_score
+from scoring.game import Game
+from scoring.games import GAMES
+from scoring.hand import DICE_PER_HAND, FACES
+
+PLAYER = "advisor"
+
+
+def play_game(game: str, rng: random.Random) -> int:
+    """One solitaire game played by the advisor; its final total as the engine counts it."""
+    table = Game(game, [PLAYER])
+    while not table.finished:
+        column = table.column(PLAYER)
+        dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
+        roll = 1
+        while roll < 3:
+            best = advise_keep(game, dice, roll, column)[0]
+            if best.score_now:
+                break
+            dice = [*best.keep, *(rng.choice(FACES) for _ in range(DICE_PER_HAND - len(best.keep)))]
+            roll += 1
+        table.record(advise_box(game, dice, roll, column)[0].box, dice, roll)
+    return table.totals()[PLAYER].total
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Simulate, then print the mean with its 95 % interval beside the expectation."""
+    parser = argparse.ArgumentParser(prog="python -m scoring.advisor.simulate")
+    parser.add_argument("game", choices=list(GAMES))
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    totals = [play_game(args.game, rng) for _ in range(args.games)]
+    mean = statistics.fmean(totals)
+    spread = statistics.stdev(totals) if len(totals) > 1 else 0.0
+    margin = 1.96 * spread / len(totals) ** 0.5
+    expected = expected_score(args.game)
+    print(
+        f"{args.game}: {args.games} games, mean {mean:.2f} ± {margin:.2f} (sd {spread:.2f}); "
+        f"expected {expected:.4f}; difference {100 * (mean - expected) / expected:+.2f} %"
+    )
+
+
+if __name__ == "__main__":
+    main()
