@@ -16,8 +16,10 @@ import numpy as np
 # Positions along the face->pip colour line above which a pixel counts as pip; a
 # stricter level splits pips that touch at low resolution.
 PIP_LEVELS = (0.5, 0.7)
-# Range of the colour distance from the face colour within which a pixel is face.
-FACE_TOLERANCE = (25.0, 70.0)
+# Range of the colour distance from the face colour within which a pixel is face, and
+# the multiple of the face's own colour noise added to the lower end.
+FACE_TOLERANCE = (20.0, 70.0)
+NOISE_TOLERANCE = 3.0
 # A face may touch the window's border where it touches a die of its own colour.
 MAX_BORDER_SHARE = 0.15
 # Faces narrower than this many pixels are read from an enlarged crop (at most 3x).
@@ -136,9 +138,18 @@ def _segment_crop(
     half = crop.shape[0] / 2 - 0.5
     face = np.asarray(face_colour, np.float32)
     pip = np.asarray(pip_colour, np.float32)
-    t, off, near_face = colour_position(crop, face, pip)
     length = float(np.linalg.norm(pip - face))
-    tolerance = float(np.clip(0.4 * length, FACE_TOLERANCE[0], FACE_TOLERANCE[1]))
+    if length < FACE_TOLERANCE[0]:
+        return None
+    t, off, near_face = colour_position(crop, face, pip)
+    yy, xx = np.ogrid[: crop.shape[0], : crop.shape[1]]
+    centre2 = (xx - half) ** 2 + (yy - half) ** 2
+    # The face's own colour noise, from its plain middle, sets how far a face pixel
+    # may stray from the face colour.
+    plain = near_face[(centre2 <= (0.35 * side) ** 2) & (t < 0.35)]
+    noise = float(np.median(plain)) if plain.size else 0.0
+    low, high = FACE_TOLERANCE
+    tolerance = float(np.clip(NOISE_TOLERANCE * noise + low, low, min(high, 0.4 * length)))
     region, border_share = face_region((t < 0.5) & (near_face < tolerance), (half, half), side / 3)
     area = int(region.sum())
     if area == 0:
@@ -147,12 +158,11 @@ def _segment_crop(
     rect = cv2.minAreaRect(cv2.findNonZero(cv2.Canny(region, 0, 1)))
     (_, _), (rw, rh), _ = rect
     squareness = area / max(rw * rh, 1.0) * min(rw, rh) / max(rw, rh, 1.0)
-    yy, xx = np.ogrid[: crop.shape[0], : crop.shape[1]]
     # Pips lie on the face; where the outline is lost (face and table alike) a disc
     # around the seed counts as face.
     rim = max(3, round(side / 12)) | 1
     allowed = cv2.erode(region, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rim, rim))) > 0
     if not bounded:
-        allowed |= (xx - half) ** 2 + (yy - half) ** 2 <= (0.45 * side) ** 2
+        allowed |= centre2 <= (0.45 * side) ** 2
     pips = tuple(pip_blobs((t >= level) & (off < 0.6), allowed, side) for level in PIP_LEVELS)
     return FaceMask(rect, pips, float(squareness), bounded)

@@ -24,6 +24,10 @@ HALF_CONFIDENCE_OFF_CENTRE = 0.25
 LONE_PIP_CONFIDENCE = 0.8
 # A face whose outline was not found keeps this share of its layout confidence.
 UNOUTLINED_CONFIDENCE = 0.7
+# Without an outline, one or two round marks on a plain patch are no evidence of a die.
+MAX_UNOUTLINED_VALUE = 2
+# Range of a lone pip's diameter relative to the face side.
+LONE_PIP_SHARE = (0.14, 0.45)
 MIN_SQUARENESS = 0.6
 MIN_LEVEL_CONFIDENCE = 0.45
 # Range of grid step / pip diameter on real dice (tuning photos: 0.67..1.34).
@@ -107,7 +111,8 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
     """The best-fitting face among the pip sets of a face mask.
 
     A well-outlined face (bounded and square) gives the box and must be centred on the
-    layout; otherwise the box comes from the layout, and a lone pip is not trusted.
+    layout; otherwise the box comes from the layout, and one or two pips are not
+    trusted. A lone pip must have the size of a one's pip on that face.
     """
     (cx, cy), (rw, rh), angle = mask.rect
     mask_side = float(np.sqrt(rw * rh))
@@ -118,10 +123,12 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
     for found in mask.pips:
         blobs = alike_blobs(found)
         fit = fit_layout(blobs[:, :2]) if len(blobs) else None
-        if fit is None or (fit.value == 1 and not outlined):
+        if fit is None or (fit.value <= MAX_UNOUTLINED_VALUE and not outlined):
             continue
         confidence = layout_confidence(fit, blobs[:, 2])
         diameter = float(np.median(blobs[:, 2]))
+        if fit.value == 1 and not LONE_PIP_SHARE[0] <= diameter / mask_side <= LONE_PIP_SHARE[1]:
+            continue
         if outlined:
             off_centre = math.hypot(fit.centre[0] - cx, fit.centre[1] - cy) / mask_side
             confidence *= 1.0 / (1.0 + (off_centre / HALF_CONFIDENCE_OFF_CENTRE) ** 2)
@@ -190,7 +197,7 @@ def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
     masked = read_face(image, centre, side, face_colour, pip_colour)
     if masked is not None:
         return masked
-    if grouped is None or grouped.value == 1:
+    if grouped is None or grouped.value <= MAX_UNOUTLINED_VALUE:
         return None
     return replace(grouped, confidence=grouped.confidence * UNOUTLINED_CONFIDENCE)
 
