@@ -52,13 +52,14 @@ def rules_key(layout: Layout) -> str:
 
 
 def table_path(layout: Layout) -> Path:
-    return cache_dir() / f"{layout.rules.id}-{rules_key(layout)}.npy"
+    return cache_dir() / f"{layout.rules.id}-{rules_key(layout)}.npz"
 
 
 def _save(path: Path, values: np.ndarray) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as out:
-        np.save(out, values)
+        # Most entries are NaN (states that cannot occur): they compress to little.
+        np.savez_compressed(out, values=values)
     os.replace(out.name, path)
 
 
@@ -78,7 +79,7 @@ def solved(game: str | GameRules) -> Solved:
         layout = Layout(rules)
         key = rules_key(layout)
         if key not in _by_key:
-            values = np.load(build(rules), mmap_mode="r").view(np.ndarray)
-            _by_key[key] = Solved(layout, values)
+            with np.load(build(rules)) as stored:
+                _by_key[key] = Solved(layout, stored["values"])
         _by_rules[id(rules)] = (rules, _by_key[key])
     return _by_rules[id(rules)][1]
