@@ -78,9 +78,11 @@ def inside_image(box: FloatBox, width: int, height: int) -> bool:
 
 
 def coarse_to_fine_scales(width: int, height: int) -> list[float]:
-    """Scales to try first: the base scale and two coarser ones, for large dice."""
+    """Scales to try first: the base scale and up to three coarser ones (halving), for
+    dice up to about half the frame across."""
     base = min(1.0, BASE_SIDE / max(width, height))
-    return [base * f for f in (0.25, 0.5, 1.0) if max(width, height) * base * f >= MIN_SIDE]
+    factors = (0.125, 0.25, 0.5, 1.0)
+    return [base * f for f in factors if max(width, height) * base * f >= MIN_SIDE]
 
 
 def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
