@@ -24,7 +24,9 @@ def _face_tolerance(a: Pip, b: Pip) -> float:
 
 def _line_on_face(image: np.ndarray, a: Pip, b: Pip, pips: np.ndarray) -> bool:
     """True when the segment a-b, away from any pip, keeps the colour of the faces."""
-    t = np.linspace(0.0, 1.0, LINE_SAMPLES)[:, None]
+    # One sample per pixel, so a seam one pixel wide between touching dice is seen.
+    samples = max(LINE_SAMPLES, int(np.hypot(a.x - b.x, a.y - b.y)) + 1)
+    t = np.linspace(0.0, 1.0, samples)[:, None]
     points = np.array([a.x, a.y]) * (1 - t) + np.array([b.x, b.y]) * t
     gap = np.linalg.norm(points[:, None, :] - pips[None, :, :2], axis=2)
     free = (gap > 0.75 * pips[None, :, 2]).all(axis=1)

@@ -63,8 +63,15 @@ def faces_at_scale(image: np.ndarray) -> list[Face]:
             faces.append(face)
 
     for group in groups:
-        if not known([(p.x, p.y) for p in group]):
-            keep(face_from_pips(image, group))
+        if known([(p.x, p.y) for p in group]):
+            continue
+        face = face_from_pips(image, group)
+        keep(face)
+        if face is None and len(group) > 1:
+            # Pips of touching dice may run into one group: seed from each pip alone.
+            for pip in group:
+                if not known([(pip.x, pip.y)]):
+                    keep(face_from_pips(image, [pip]))
     for seed in region_seeds(image, MAX_DIE_PER_PIP * WORKING_PIP):
         if not known([seed.centre]):
             keep(read_face(image, seed.centre, seed.side, seed.face, seed.pip))
