@@ -31,12 +31,14 @@ MAX_ZOOM = 3
 class FaceMask:
     """A segmented face: its outline (rotated rectangle) and pip centres and diameters,
     all in image pixels. `bounded` is False when the face colour ran out of the window
-    (face and background alike), so the outline is not the die's."""
+    (face and background alike), so the outline is not the die's. `noise` is the face's
+    typical colour deviation relative to the face-pip colour distance."""
 
     rect: tuple[tuple[float, float], tuple[float, float], float]
     pips: tuple[np.ndarray, ...]
     squareness: float
     bounded: bool
+    noise: float
 
 
 def colour_position(
@@ -125,7 +127,7 @@ def segment_face(
         px, py = to_image(blobs[:, 0], blobs[:, 1])
         pips.append(np.column_stack([px, py, blobs[:, 2] / zoom]))
     rect = (to_image(rx, ry), (rw / zoom, rh / zoom), angle)
-    return FaceMask(rect, tuple(pips), mask.squareness, mask.bounded)
+    return FaceMask(rect, tuple(pips), mask.squareness, mask.bounded, mask.noise)
 
 
 def _segment_crop(
@@ -165,4 +167,4 @@ def _segment_crop(
     if not bounded:
         allowed |= centre2 <= (0.45 * side) ** 2
     pips = tuple(pip_blobs((t >= level) & (off < 0.6), allowed, side) for level in PIP_LEVELS)
-    return FaceMask(rect, pips, float(squareness), bounded)
+    return FaceMask(rect, pips, float(squareness), bounded, noise / length)

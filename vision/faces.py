@@ -26,6 +26,8 @@ LONE_PIP_CONFIDENCE = 0.8
 UNOUTLINED_CONFIDENCE = 0.7
 # Without an outline, one or two round marks on a plain patch are no evidence of a die.
 MAX_UNOUTLINED_VALUE = 2
+# Largest colour noise (relative to pip contrast) of a face without an outline.
+MAX_UNOUTLINED_NOISE = 0.2
 # Range of a lone pip's diameter relative to the face side.
 LONE_PIP_SHARE = (0.14, 0.45)
 MIN_SQUARENESS = 0.6
@@ -111,14 +113,16 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
     """The best-fitting face among the pip sets of a face mask.
 
     A well-outlined face (bounded and square) gives the box and must be centred on the
-    layout; otherwise the box comes from the layout, and one or two pips are not
-    trusted. A lone pip must have the size of a one's pip on that face.
+    layout; otherwise the face must be plain, the box comes from the layout, and one or
+    two pips are not trusted. A lone pip must have the size of a one's pip on that face.
     """
     (cx, cy), (rw, rh), angle = mask.rect
     mask_side = float(np.sqrt(rw * rh))
     outlined = (
         mask.bounded and mask.squareness >= MIN_SQUARENESS and 0.5 * side <= mask_side <= 2 * side
     )
+    if not outlined and mask.noise > MAX_UNOUTLINED_NOISE:
+        return None
     best: Face | None = None
     for found in mask.pips:
         blobs = alike_blobs(found)

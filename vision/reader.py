@@ -28,7 +28,7 @@ SEARCH_SIDE = 2100
 # Sure faces whose pips are this wide end the search (twice the smallest pip found).
 SURE_STOP = 0.75
 COMFORTABLE_PIP = 4.5
-MIN_CONFIDENCE = 0.3
+MIN_CONFIDENCE = 0.5
 # Faces at least this confident can show that a larger candidate holds dice.
 SURE = 0.5
 
@@ -67,8 +67,9 @@ def faces_at_scale(image: np.ndarray) -> list[Face]:
             continue
         face = face_from_pips(image, group)
         keep(face)
-        if face is None and len(group) > 1:
-            # Pips of touching dice may run into one group: seed from each pip alone.
+        if (face is None or face.confidence < MIN_CONFIDENCE) and len(group) > 1:
+            # Pips of touching dice, or a pip and nearby marks, may run into one
+            # group: seed from each pip alone.
             for pip in group:
                 if not known([(pip.x, pip.y)]):
                     keep(face_from_pips(image, [pip]))

@@ -60,3 +60,19 @@ def draw_die(
     x0, y0 = rotated.min(axis=0)
     x1, y1 = rotated.max(axis=0)
     return float(x0), float(y0), float(x1), float(y1)
+
+
+def patterned(kind: str, width: int = 640, height: int = 480, seed: int = 0) -> np.ndarray:
+    """A patterned table: 'checker' cloth, 'wood' grain, 'felt' noise or 'dark' cloth."""
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[:height, :width]
+    if kind == "checker":
+        dark = ((xx // 23 + yy // 23) % 2)[..., None] == 1
+        return np.where(dark, np.uint8([40, 40, 160]), np.uint8([200, 200, 220])).astype(np.uint8)
+    if kind == "wood":
+        grain = np.sin(xx / 7.0 + np.sin(yy / 40.0) * 3) * 25 + 120
+        return np.dstack([grain * 0.45, grain * 0.7, grain]).clip(0, 255).astype(np.uint8)
+    if kind == "felt":
+        noise = cv2.GaussianBlur(rng.normal(0, 30, (height, width)).astype(np.float32), (0, 0), 1.2)
+        return np.dstack([noise + 40, noise + 60, noise + 30]).clip(0, 255).astype(np.uint8)
+    return table(width, height, colour=(25, 25, 25), seed=seed)

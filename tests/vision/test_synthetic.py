@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import cv2
 import pytest
 
-from tests.vision.scenes import draw_die, table
+from tests.vision.scenes import draw_die, patterned, table
 from vision import read_dice
 
 DARK = (20, 20, 20)
@@ -75,3 +76,19 @@ def test_reading_order_is_rows_then_columns():
     draw_die(image, 2, (120, 112), 50, 30)
     draw_die(image, 3, (320, 350), 50)
     assert read_dice(image).values == [2, 1, 3]
+
+
+@pytest.mark.parametrize("kind", ["checker", "wood", "felt", "dark"])
+def test_patterned_tables_without_dice_give_none(kind):
+    assert read_dice(patterned(kind)).dice == []
+
+
+@pytest.mark.parametrize("kind", ["checker", "wood", "felt", "dark"])
+@pytest.mark.parametrize("blur", [0.0, 1.5])
+def test_dice_on_patterned_tables(kind, blur):
+    image = patterned(kind)
+    for k, value in enumerate([3, 6, 1, 5, 2]):
+        draw_die(image, value, (80 + k * 120, 240), 50, 15 * k)
+    if blur:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
+    assert read_dice(image).values == [3, 6, 1, 5, 2]
