@@ -1,0 +1,48 @@
+"""The keep tables: sizes, steps between keep sizes, and the chances they imply."""
+
+from itertools import product
+from math import comb
+
+import numpy as np
+import pytest
+
+from scoring.advisor.dice import keeps, sub_keeps
+from scoring.advisor.turn import keep_values
+
+
+def test_there_are_252_hands_and_462_keeps() -> None:
+    tables = keeps()
+    assert len(tables.hands) == 252
+    assert sum(len(level) for level in tables.by_size) == 462
+    assert [len(level) for level in tables.by_size] == [comb(s + 5, 5) for s in range(6)]
+
+
+def test_growing_and_shrinking_a_keep_by_one_die() -> None:
+    tables = keeps()
+    for size in range(5):
+        for keep, row in zip(tables.by_size[size], tables.grow[size], strict=True):
+            grown = [tables.by_size[size + 1][i] for i in row]
+            assert grown == [tuple(sorted((*keep, face))) for face in range(1, 7)]
+    for size in range(1, 6):
+        for keep, row in zip(tables.by_size[size], tables.shrink[size], strict=True):
+            smaller = {tables.by_size[size - 1][i] for i in row}
+            assert smaller == {tuple(sorted(keep[:i] + keep[i + 1 :])) for i in range(size)}
+
+
+def test_sub_keeps_are_the_distinct_multisets() -> None:
+    assert len(sub_keeps((1, 1, 2, 3, 4))) == 3 * 2 * 2 * 2
+    assert len(sub_keeps((6, 6, 6, 6, 6))) == 6
+    assert sub_keeps((1, 2, 3, 4, 5))[0] == (1, 2, 3, 4, 5)
+
+
+@pytest.mark.parametrize("states", [1, 20])
+def test_keep_values_are_the_averages_over_every_ordered_reroll(states: int) -> None:
+    tables = keeps()
+    hand_values = np.random.default_rng(states).uniform(0, 50, (252, states))
+    value_of = {hand: hand_values[i] for i, hand in enumerate(tables.hands)}
+    levels = keep_values(hand_values)
+    for keep in [(), (6,), (2, 5), (1, 1, 4), (3, 3, 3, 6), (1, 2, 3, 4, 5)]:
+        rolls = list(product(range(1, 7), repeat=5 - len(keep)))
+        exact = sum(value_of[tuple(sorted(keep + r))] for r in rolls) / len(rolls)
+        size, index = tables.index[keep]
+        np.testing.assert_allclose(levels[size][index], exact)

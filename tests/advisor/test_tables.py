@@ -1,0 +1,54 @@
+"""Tables are stored once per rule set, reused, and rebuilt when a rule changes."""
+
+import dataclasses
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from scoring.advisor import expected_score
+from scoring.advisor.layout import Layout
+from scoring.advisor.tables import CACHE_ENV, build, table_path
+from scoring.rules import UpperBonus
+from tests.advisor.games import SIXES_AND_POKER
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_table_is_stored_in_the_configured_directory_and_reused(advisor_cache: Path) -> None:
+    path = build(SIXES_AND_POKER)
+    assert path.parent == advisor_cache
+    stamp = path.stat().st_mtime_ns
+    assert build(SIXES_AND_POKER) == path
+    assert path.stat().st_mtime_ns == stamp
+
+
+def test_a_house_rule_gets_its_own_table() -> None:
+    house = dataclasses.replace(SIXES_AND_POKER, upper_bonus=UpperBonus(points=100, at_least=18))
+    assert table_path(Layout(house)) != table_path(Layout(SIXES_AND_POKER))
+    assert expected_score(house) > expected_score(SIXES_AND_POKER)
+
+
+def test_build_command_prints_each_games_time(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "scoring.advisor", "build", "catalan"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, CACHE_ENV: str(tmp_path)},
+        check=True,
+    )
+    assert run.stdout.startswith("catalan  built in ")
+    assert len(list(tmp_path.glob("catalan-*.npz"))) == 1
+
+
+def test_build_command_refuses_an_unknown_game(tmp_path: Path) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "scoring.advisor", "build", "poker"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, CACHE_ENV: str(tmp_path)},
+    )
+    assert run.returncode == 2
+    assert "unknown game 'poker'" in run.stderr
