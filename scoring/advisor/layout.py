@@ -50,7 +50,7 @@ class Writes:
     starts: np.ndarray
 
 
-@dataclass
+@dataclass(eq=False)
 class Layout:
     """Index arithmetic and points tables for one game's solver."""
 
@@ -90,12 +90,9 @@ class Layout:
     def full_lower(self) -> int:
         return (1 << len(self.lower)) - 1
 
-    def values(self, box: int) -> np.ndarray:
-        """Every value ``rules.boxes[box]`` can hold, sorted."""
-        return self.box_values[box]
-
     @cached_property
     def box_values(self) -> tuple[np.ndarray, ...]:
+        """Per box: every value it can hold, sorted."""
         return tuple(np.unique(self.points[:, :, b, :]) for b in range(len(self.rules.boxes)))
 
     @cached_property
@@ -113,8 +110,8 @@ class Layout:
         hi = np.zeros_like(lo)
         for umask in range(self.full_upper + 1):
             empty = [b for i, b in enumerate(self.upper) if not umask >> i & 1]
-            lo[umask] = at_least - sum(int(self.values(b).max()) for b in empty) - 1
-            hi[umask] = at_least - sum(int(self.values(b).min()) for b in empty)
+            lo[umask] = at_least - sum(int(self.box_values[b].max()) for b in empty) - 1
+            hi[umask] = at_least - sum(int(self.box_values[b].min()) for b in empty)
         return lo, hi
 
     def clamp(self, umask: np.ndarray, u: np.ndarray) -> np.ndarray:
@@ -131,7 +128,7 @@ class Layout:
                 if umask >> i & 1:
                     continue
                 after = umask | 1 << i
-                made = np.add.outer(sorted(sums[umask]), self.values(b)).ravel()
+                made = np.add.outer(sorted(sums[umask]), self.box_values[b]).ravel()
                 sums[after].update(self.clamp(np.array(after), made).tolist())
         return tuple(np.array(sorted(s), dtype=np.int64) for s in sums)
 
@@ -178,8 +175,8 @@ class Layout:
     def outcomes(self) -> tuple[np.ndarray, ...]:
         """Per box: the values that lead to different next states (one entry if none do)."""
         return tuple(
-            self.values(b) if b in self.upper or self._is_joker_box(b) else np.zeros(1, np.int64)
-            for b in range(len(self.rules.boxes))
+            values if b in self.upper or self._is_joker_box(b) else np.zeros(1, np.int64)
+            for b, values in enumerate(self.box_values)
         )
 
     @cached_property
