@@ -8,7 +8,7 @@ colours of this die separates pips that run together in a global threshold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -32,13 +32,14 @@ class FaceMask:
     """A segmented face: its outline (rotated rectangle) and pip centres and diameters,
     all in image pixels. `bounded` is False when the face colour ran out of the window
     (face and background alike), so the outline is not the die's. `noise` is the face's
-    typical colour deviation relative to the face-pip colour distance."""
+    typical colour deviation relative to `contrast`, the face-pip colour distance."""
 
     rect: tuple[tuple[float, float], tuple[float, float], float]
     pips: tuple[np.ndarray, ...]
     squareness: float
     bounded: bool
     noise: float
+    contrast: float
 
 
 def colour_position(
@@ -127,7 +128,7 @@ def segment_face(
         px, py = to_image(blobs[:, 0], blobs[:, 1])
         pips.append(np.column_stack([px, py, blobs[:, 2] / zoom]))
     rect = (to_image(rx, ry), (rw / zoom, rh / zoom), angle)
-    return FaceMask(rect, tuple(pips), mask.squareness, mask.bounded, mask.noise)
+    return replace(mask, rect=rect, pips=tuple(pips))
 
 
 def _segment_crop(
@@ -167,4 +168,4 @@ def _segment_crop(
     if not bounded:
         allowed |= centre2 <= (0.45 * side) ** 2
     pips = tuple(pip_blobs((t >= level) & (off < 0.6), allowed, side) for level in PIP_LEVELS)
-    return FaceMask(rect, pips, float(squareness), bounded, noise / length)
+    return FaceMask(rect, pips, float(squareness), bounded, noise / length, length)

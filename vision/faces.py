@@ -26,8 +26,10 @@ LONE_PIP_CONFIDENCE = 0.8
 UNOUTLINED_CONFIDENCE = 0.7
 # Without an outline, one or two round marks on a plain patch are no evidence of a die.
 MAX_UNOUTLINED_VALUE = 2
-# Largest colour noise (relative to pip contrast) of a face without an outline.
+# Largest colour noise (relative to pip contrast) of a face without an outline, and
+# smallest face-pip colour distance.
 MAX_UNOUTLINED_NOISE = 0.2
+MIN_UNOUTLINED_CONTRAST = 60.0
 # Range of a lone pip's diameter relative to the face side.
 LONE_PIP_SHARE = (0.14, 0.45)
 MIN_SQUARENESS = 0.6
@@ -100,28 +102,29 @@ def _group_face(pips: list[Pip]) -> Face | None:
 
 
 def alike_blobs(blobs: np.ndarray) -> np.ndarray:
-    """Drop blobs much smaller than the larger half of them (specks, corners of
-    neighbouring faces): the pips of one face are all about one size."""
+    """Drop blobs much smaller than the largest (specks, pips of side faces glimpsed at
+    the edge): the pips of one face are all about one size."""
     if len(blobs) < 2:
         return blobs
-    sizes = np.sort(blobs[:, 2])[::-1]
-    typical = float(np.median(sizes[: (len(sizes) + 1) // 2]))
-    return blobs[blobs[:, 2] >= MIN_PIP_SHARE * typical]
+    return blobs[blobs[:, 2] >= MIN_PIP_SHARE * float(blobs[:, 2].max())]
 
 
 def _masked_face(mask: FaceMask, side: float) -> Face | None:
     """The best-fitting face among the pip sets of a face mask.
 
     A well-outlined face (bounded and square) gives the box and must be centred on the
-    layout; otherwise the face must be plain, the box comes from the layout, and one or
-    two pips are not trusted. A lone pip must have the size of a one's pip on that face.
+    layout; otherwise the face must be plain and its pips strong, the box comes from the
+    layout, and one or two pips are not trusted. A lone pip must have the size of a
+    one's pip on that face.
     """
     (cx, cy), (rw, rh), angle = mask.rect
     mask_side = float(np.sqrt(rw * rh))
     outlined = (
         mask.bounded and mask.squareness >= MIN_SQUARENESS and 0.5 * side <= mask_side <= 2 * side
     )
-    if not outlined and mask.noise > MAX_UNOUTLINED_NOISE:
+    if not outlined and (
+        mask.noise > MAX_UNOUTLINED_NOISE or mask.contrast < MIN_UNOUTLINED_CONTRAST
+    ):
         return None
     best: Face | None = None
     for found in mask.pips:
