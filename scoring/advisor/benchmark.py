@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.one:
         _solve_one(args.one)
         return
+    print(f"solving with {len(os.sched_getaffinity(0))} threads per game, one game at a time")
     print(f"{'game':8} {'states':>9} {'expected':>10} {'build s':>8} {'peak MiB':>9}")
     total = 0.0
     for game in args.games or GAMES:
