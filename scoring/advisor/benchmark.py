@@ -1,21 +1,31 @@
 """``python -m scoring.advisor.benchmark [GAME...]``: time and memory of solving each game.
 
 Each game is solved from scratch (no cache) in its own process, so that its peak
-resident memory is its own.
+resident memory is its own. Then the queries are timed on columns of played games,
+with the tables loaded (from the cache, built there if missing).
 """
 
 import argparse
 import json
 import os
+import random
+import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 import numpy as np
 
 from scoring.advisor.layout import Layout
+from scoring.advisor.queries import advise_box, advise_keep, expected_score
 from scoring.advisor.solver import solve
+from scoring.advisor.tables import solved
+from scoring.game import Game
 from scoring.games import GAMES
+from scoring.hand import DICE_PER_HAND, FACES
+
+QUERY_GAMES = 20
 
 
 def _solve_one(game: str) -> None:
@@ -43,6 +53,31 @@ def measure(game: str) -> dict[str, float]:
     return {**json.loads(output), "peak_mib": usage.ru_maxrss / 1024}
 
 
+def _timed(samples: list[float], query: Callable, *args: object) -> object:
+    start = time.perf_counter()
+    answer = query(*args)
+    samples.append(1000 * (time.perf_counter() - start))
+    return answer
+
+
+def time_queries(game: str) -> dict[str, list[float]]:
+    """Milliseconds of each query over every turn of games played by the advisor."""
+    solved(game)
+    advise_keep(game, [1, 2, 3, 4, 5], 1)  # one-time set-up, not a query's cost
+    rng = random.Random(game)
+    samples: dict[str, list[float]] = {"advise_keep": [], "advise_box": [], "expected_score": []}
+    for _ in range(QUERY_GAMES):
+        table = Game(game, ["p"])
+        while not table.finished:
+            column = table.column("p")
+            dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
+            _timed(samples["advise_keep"], advise_keep, game, dice, 1, column)
+            _timed(samples["expected_score"], expected_score, game, column)
+            best = _timed(samples["advise_box"], advise_box, game, dice, 3, column)
+            table.record(best[0].box, dice, 3)
+    return samples
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print one row per game and the total."""
     parser = argparse.ArgumentParser(prog="python -m scoring.advisor.benchmark")
@@ -64,6 +99,13 @@ def main(argv: list[str] | None = None) -> None:
             flush=True,
         )
     print(f"{'total':8} {'':9} {'':10} {total:8.1f}")
+    print(f"\nquery times in ms over {QUERY_GAMES} games each (median / max)")
+    for game in args.games or GAMES:
+        cells = [
+            f"{name} {statistics.median(times):.3f} / {max(times):.3f}"
+            for name, times in time_queries(game).items()
+        ]
+        print(f"{game:8} " + "   ".join(cells), flush=True)
 
 
 if __name__ == "__main__":
