@@ -2,8 +2,8 @@
 
 Pips a few pixels wide on marbled or dark dice can be too faint to find one by one,
 while the die as a whole still stands out from the table. Each compact, square-ish
-patch whose colour differs from the table's becomes a seed: its centre, size, the
-colour of its bulk (face) and of its most different pixels (pips).
+patch whose colour differs from the table's becomes a seed: its centre, size, and
+its two main colours (face and pips).
 """
 
 from __future__ import annotations
@@ -19,8 +19,12 @@ MIN_TABLE_DISTANCE = 35
 MIN_SIDE = 8.0
 MAX_ASPECT = 1.6
 MIN_FILL = 0.6
-# Share of a patch's pixels, farthest from its bulk colour, that give the pip colour.
-PIP_SHARE = 0.1
+# Smallest share of a patch's pixels that its pips may cover.
+PIP_SHARE = 0.04
+# Colour clusters in a patch: face, pips, and one for marbling or shading.
+CLUSTERS = 3
+# Cells along the image's longer side over which the table colour is averaged.
+TABLE_CELLS = 12
 MIN_PIP_CONTRAST = 30.0
 
 
@@ -34,31 +38,38 @@ class Seed:
     pip: tuple[float, float, float]
 
 
-def table_colour(image: np.ndarray) -> np.ndarray:
-    """The colour most of the image has: the per-channel median."""
-    return np.median(image.reshape(-1, 3)[:: max(1, image.size // 3 // 5000)], axis=0)
+def table_colours(image: np.ndarray) -> np.ndarray:
+    """The table's colour around every pixel: the image averaged over cells about a
+    twelfth of its size and smoothly enlarged back, so lighting gradients and a tray's
+    floor are followed while dice, being small, barely count."""
+    h, w = image.shape[:2]
+    cell = max(h, w) / TABLE_CELLS
+    cells = (max(2, round(w / cell)), max(2, round(h / cell)))
+    coarse = cv2.resize(image, None, fx=cells[0] / w, fy=cells[1] / h, interpolation=cv2.INTER_AREA)
+    coarse = cv2.medianBlur(coarse, 3)
+    return cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def patch_colours(pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """Face (bulk) and pip (most different) colours of a patch's pixels, or None when
-    nothing in the patch differs from its bulk."""
-    face = np.median(pixels, axis=0)
-    distance = np.linalg.norm(pixels - face, axis=1)
-    far = distance >= np.quantile(distance, 1 - PIP_SHARE)
-    pip = np.median(pixels[far], axis=0)
-    if np.linalg.norm(pip - face) < MIN_PIP_CONTRAST:
+    """Face (largest cluster) and pip (most different cluster) colours of a patch's
+    pixels; None when nothing in the patch differs from the face."""
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
+    _, labels, centres = cv2.kmeans(pixels, CLUSTERS, None, criteria, 1, cv2.KMEANS_PP_CENTERS)
+    counts = np.bincount(labels.ravel(), minlength=CLUSTERS)
+    face = centres[int(counts.argmax())]
+    # Pips: the cluster most unlike the face among those big enough to be pips.
+    big = np.flatnonzero(counts >= PIP_SHARE * counts.sum())
+    distance = np.linalg.norm(centres[big] - face, axis=1)
+    pip = centres[big[int(distance.argmax())]]
+    if distance.max() < MIN_PIP_CONTRAST:
         return None
     return face, pip
 
 
 def region_seeds(image: np.ndarray, max_side: float) -> list[Seed]:
     """Seeds for every compact patch, up to `max_side` pixels wide, unlike the table."""
-    table = np.full_like(image, 0)
-    table[:] = np.rint(table_colour(image)).astype(np.uint8)
-    difference = cv2.absdiff(image, table)
-    b, g, r = cv2.split(difference)
-    distance = cv2.max(cv2.max(b, g), r)
-    _, mask = cv2.threshold(distance, MIN_TABLE_DISTANCE, 1, cv2.THRESH_BINARY)
+    b, g, r = cv2.split(cv2.absdiff(image, table_colours(image)))
+    _, mask = cv2.threshold(cv2.max(cv2.max(b, g), r), MIN_TABLE_DISTANCE, 1, cv2.THRESH_BINARY)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     seeds = []
     for contour in contours:
@@ -74,12 +85,11 @@ def region_seeds(image: np.ndarray, max_side: float) -> list[Seed]:
             and area >= MIN_FILL * rw * rh
         ):
             continue
-        inner = (
-            image[y + h // 5 : y + h - h // 5, x + w // 5 : x + w - w // 5]
-            .reshape(-1, 3)
-            .astype(np.float32)
-        )
-        colours = patch_colours(inner) if len(inner) >= 9 else None
+        inside = np.zeros((h, w), np.uint8)
+        cv2.drawContours(inside, [contour - np.array([x, y])], -1, 1, -1)
+        inner = cv2.erode(inside, np.ones((3, 3), np.uint8), iterations=max(1, round(side / 10)))
+        pixels = image[y : y + h, x : x + w][inner > 0].astype(np.float32)
+        colours = patch_colours(pixels) if len(pixels) >= 16 else None
         if colours is None:
             continue
         face, pip = colours
