@@ -67,7 +67,7 @@ def _keep_values(tables: Solved, state: State) -> dict[int, list[np.ndarray]]:
 
 def expected_score(game: str | GameRules, filled: Column | None = None) -> float:
     """Expected final score of a column (an empty sheet by default) under the advisor."""
-    tables = solved(rules_of(game))
+    tables = solved(game)
     column, state = _column(tables, filled)
     return sum(column.values()) + tables.value(state)
 
