@@ -51,7 +51,7 @@ def colour_position(
     length2 = float(axis @ axis)
     rel = crop.astype(np.float32) - face
     t = rel @ axis / length2
-    from_face2 = np.einsum("ijk,ijk->ij", rel, rel)
+    from_face2 = cv2.multiply(rel, rel) @ np.ones(3, np.float32)
     off = np.sqrt(np.maximum(from_face2 / length2 - t * t, 0.0))
     return t, off, np.sqrt(from_face2)
 
