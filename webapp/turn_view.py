@@ -2,8 +2,16 @@
 
 import streamlit as st
 
+from scoring.advisor import BoxChoice
 from scoring.suggestions import suggest
 from webapp import state
+from webapp.advice_view import (
+    advisor_on,
+    box_choices,
+    keep_choices,
+    kept_positions,
+    show_keep_advice,
+)
 from webapp.photos import LOW_CONFIDENCE, PHOTO_TYPES, PhotoError, read_photo, sample_photos
 from webapp.tables import Table, change
 
@@ -69,9 +77,11 @@ def photo_result() -> None:
         st.warning("Some dice are uncertain (marked ⚠ below): check them.")
 
 
-def _die_label(position: int, value: int | None) -> str:
+def _die_label(position: int, value: int | None, keep: bool) -> str:
     read = state.read_die(position)
     label = f"Die {position + 1}"
+    if keep:
+        label += " · 📌 keep"
     if read is not None and read.value == value and read.confidence < LOW_CONFIDENCE:
         label += f" ⚠ check ({read.confidence:.0%} sure)"
     elif value is None:
@@ -79,13 +89,19 @@ def _die_label(position: int, value: int | None) -> str:
     return label
 
 
-def dice_inputs() -> None:
-    """Five dice, each fixed with one click, and the roll number (it matters in catalan)."""
+def roll_input() -> int:
+    """The roll that gave this hand (1, 2 or 3): it matters in catalan and for the advisor."""
     st.segmented_control(
         "Roll", [1, 2, 3], key=state.ROLL_KEY, required=True, help="The roll that gave this hand"
     )
+    return st.session_state.get(state.ROLL_KEY) or 1
+
+
+def dice_inputs(keep: set[int]) -> None:
+    """Five dice, each fixed with one click; the advisor's keeps are marked."""
     for position, key in enumerate(state.DIE_KEYS):
-        st.segmented_control(_die_label(position, st.session_state.get(key)), FACES, key=key)
+        label = _die_label(position, st.session_state.get(key), position in keep)
+        st.segmented_control(label, FACES, key=key)
     st.button("Clear the dice", key="clear_dice", on_click=state.clear_turn)
 
 
@@ -97,22 +113,28 @@ def _record(table: Table, box: str, label: str, dice: list[int], roll: int) -> N
     state.clear_turn()
 
 
-def suggestions(table: Table, language: str) -> None:
-    """Every legal box with its points, best first, and the reason when it is not obvious."""
-    dice = state.dice()
-    if None in dice:
-        st.info("Give every die a value (photo or clicks) to see what the roll is worth.")
-        return
-    roll = st.session_state.get(state.ROLL_KEY) or 1
+def suggestions(
+    table: Table, language: str, dice: list[int], roll: int, advised: dict[str, BoxChoice]
+) -> None:
+    """Every legal box with its points, best first, and the reason when it is not obvious.
+
+    With the advisor on, each box also shows the expected final score if taken,
+    and the advisor's choice is starred.
+    """
     game = table.game
     column = game.column(game.current_player)
     st.markdown(f"**{game.current_player}**, where does {'-'.join(map(str, sorted(dice)))} go?")
+    choice = min(advised.values(), key=lambda c: c.loss).box if advised else None
     for rank, option in enumerate(suggest(game.rules, dice, roll, column)):
         label = game.rules.box(option.box).name(language)
         name, points, why, action = st.columns([3, 1, 5, 2], vertical_alignment="center")
-        name.markdown(f"**{label}**")
+        name.markdown(f"**{label}**" + (" ⭐" if option.box == choice else ""))
         points.markdown(f"**{option.points}**" if option.points else "—")
-        why.caption("; ".join(option.reasons))
+        reasons = list(option.reasons)
+        if option.box in advised:
+            outlook = f"expected final {advised[option.box].expected:.1f}"
+            reasons.insert(0, "advisor's choice, " + outlook if option.box == choice else outlook)
+        why.caption("; ".join(reasons))
         action.button(
             "Record",
             key=f"record_{option.box}",
@@ -129,5 +151,19 @@ def turn_panel(table: Table, language: str) -> None:
     st.subheader(f"Round {table.game.round} · {table.game.current_player} to play")
     photo_sources()
     photo_result()
-    dice_inputs()
-    suggestions(table, language)
+    roll = roll_input()
+    dice = state.dice()
+    complete = None not in dice
+    helped = advisor_on() and complete
+    keep: set[int] = set()
+    if helped and roll < 3:
+        choices = keep_choices(table, dice, roll)
+        show_keep_advice(choices)
+        if not choices[0].score_now:
+            keep = kept_positions(dice, choices[0].keep)
+    dice_inputs(keep)
+    if not complete:
+        st.info("Give every die a value (photo or clicks) to see what the roll is worth.")
+        return
+    advised = box_choices(table, dice, roll) if helped else {}
+    suggestions(table, language, dice, roll, advised)

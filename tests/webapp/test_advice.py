@@ -1,0 +1,41 @@
+"""The advisor on the page: keeps after rolls 1 and 2, the starred box, and switching it off."""
+
+from scoring import GAMES
+from scoring.advisor import advise_box, advise_keep
+from tests.webapp.driver import problems, set_dice, start
+
+
+def _die_labels(page) -> list[str]:
+    return [page.segmented_control(key=f"die_{i}").label for i in range(5)]
+
+
+def test_after_roll_one_the_dice_to_keep_are_marked(page):
+    dice = [6, 2, 6, 1, 6]
+    page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), dice, roll=1)
+    assert not problems(page)
+    best = advise_keep("yatzy", dice, 1, {})[0]
+    assert "Advisor" in page.info[0].value
+    marked = [i for i, label in enumerate(_die_labels(page)) if "keep" in label]
+    assert sorted(dice[i] for i in marked) == sorted(best.keep)
+    assert "lose" in page.caption[-1].value or any("lose" in c.value for c in page.caption)
+
+
+def test_the_advisor_choice_is_starred_with_expected_scores(page):
+    dice = [1, 1, 1, 1, 2]
+    page = set_dice(start(page, "yahtzee", ["Ann"]), dice, roll=3)
+    best = advise_box("yahtzee", dice, 3, {})[0]
+    starred = [m.value for m in page.markdown if "⭐" in m.value]
+    assert starred == [f"**{GAMES['yahtzee'].box(best.box).name('en')}** ⭐"]
+    captions = " ".join(c.value for c in page.caption)
+    assert f"advisor's choice, expected final {best.expected:.1f}" in captions
+    assert not [i for i in page.info if "Advisor" in i.value], "no keep advice after roll 3"
+
+
+def test_a_table_can_play_without_the_advisor(page):
+    page = start(page, "yatzy", ["Ann"])
+    page.toggle(key="advisor").set_value(False).run()
+    page = set_dice(page, [6, 2, 6, 1, 6], roll=1)
+    assert not [i for i in page.info if "Advisor" in i.value]
+    assert not [m for m in page.markdown if "⭐" in m.value]
+    assert all("keep" not in label for label in _die_labels(page))
+    assert "expected final" not in " ".join(c.value for c in page.caption)

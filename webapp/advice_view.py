@@ -1,0 +1,75 @@
+"""The advisor on the page: which dice to keep after rolls 1 and 2, and each box's outlook."""
+
+from collections import Counter
+from collections.abc import Sequence
+
+import streamlit as st
+
+from scoring.advisor import BoxChoice, KeepChoice, advise_box, advise_keep
+from webapp.tables import Table
+
+ADVISOR_KEY = "advisor"
+SHOWN_ALTERNATIVES = 4
+SOLVING = "Working out the best play for this game (once per game kind, a few seconds)…"
+
+
+def advisor_on() -> bool:
+    """The table's choice: play with the advisor's help or without."""
+    return st.toggle(
+        "Advisor",
+        value=True,
+        key=ADVISOR_KEY,
+        help="Shows the dice a strong solitaire player would keep and the box that "
+        "maximises the expected final score. Some tables play without help.",
+    )
+
+
+def _column(table: Table) -> dict[str, int]:
+    return table.game.column(table.game.current_player)
+
+
+def keep_choices(table: Table, dice: Sequence[int], roll: int) -> list[KeepChoice]:
+    """Every keep after roll 1 or 2 (and scoring now), best first."""
+    with st.spinner(SOLVING):
+        return advise_keep(table.game.rules, dice, roll, _column(table))
+
+
+def box_choices(table: Table, dice: Sequence[int], roll: int) -> dict[str, BoxChoice]:
+    """Each legal box's expected final score, by box id."""
+    with st.spinner(SOLVING):
+        return {c.box: c for c in advise_box(table.game.rules, dice, roll, _column(table))}
+
+
+def kept_positions(dice: Sequence[int], keep: Sequence[int]) -> set[int]:
+    """Positions among the five dice that make up ``keep`` (first matches first)."""
+    wanted = Counter(keep)
+    positions = set()
+    for position, value in enumerate(dice):
+        if wanted[value]:
+            wanted[value] -= 1
+            positions.add(position)
+    return positions
+
+
+def _describe(choice: KeepChoice) -> str:
+    if choice.score_now:
+        return "score now"
+    if not choice.keep:
+        return "reroll all five"
+    return f"keep {'-'.join(map(str, choice.keep))}"
+
+
+def show_keep_advice(choices: list[KeepChoice]) -> None:
+    """The best keep, and how much the next choices would cost."""
+    best = choices[0]
+    rolled = 5 - len(best.keep)
+    action = (
+        "stop and score now"
+        if best.score_now
+        else f"{_describe(best)} and roll {rolled} {'die' if rolled == 1 else 'dice'}"
+    )
+    st.info(f"🧭 Advisor: {action} (expected final score {best.expected:.1f}).")
+    alternatives = choices[1 : SHOWN_ALTERNATIVES + 1]
+    others = " · ".join(f"{_describe(c)} -{c.loss:.1f}" for c in alternatives)
+    if others:
+        st.caption(f"Other choices lose: {others}")
