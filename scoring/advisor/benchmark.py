@@ -40,7 +40,7 @@ def _solve_one(game: str) -> None:
 
 
 def measure(game: str) -> dict[str, float]:
-    """Solve ``game`` in a child process; its result plus peak memory in MiB."""
+    """Solve ``game`` in a child process; its result plus its CPU time and peak memory in MiB."""
     child = subprocess.Popen(
         [sys.executable, "-m", "scoring.advisor.benchmark", "--one", game],
         stdout=subprocess.PIPE,
@@ -50,7 +50,8 @@ def measure(game: str) -> dict[str, float]:
     _, status, usage = os.wait4(child.pid, 0)
     if status:
         raise RuntimeError(f"solving {game} failed with status {status}")
-    return {**json.loads(output), "peak_mib": usage.ru_maxrss / 1024}
+    cpu = usage.ru_utime + usage.ru_stime
+    return {**json.loads(output), "cpu_seconds": cpu, "peak_mib": usage.ru_maxrss / 1024}
 
 
 def _timed(samples: list[float], query: Callable, *args: object) -> object:
@@ -88,17 +89,17 @@ def main(argv: list[str] | None = None) -> None:
         _solve_one(args.one)
         return
     print(f"solving with {len(os.sched_getaffinity(0))} threads per game, one game at a time")
-    print(f"{'game':8} {'states':>9} {'expected':>10} {'build s':>8} {'peak MiB':>9}")
-    total = 0.0
+    print(f"{'game':8} {'states':>9} {'expected':>10} {'build s':>8} {'CPU s':>6} {'peak MiB':>9}")
+    wall = cpu = 0.0
     for game in args.games or GAMES:
         row = measure(game)
-        total += row["seconds"]
+        wall, cpu = wall + row["seconds"], cpu + row["cpu_seconds"]
         print(
             f"{game:8} {row['states']:9d} {row['expected']:10.4f} "
-            f"{row['seconds']:8.1f} {row['peak_mib']:9.0f}",
+            f"{row['seconds']:8.1f} {row['cpu_seconds']:6.1f} {row['peak_mib']:9.0f}",
             flush=True,
         )
-    print(f"{'total':8} {'':9} {'':10} {total:8.1f}")
+    print(f"{'total':8} {'':9} {'':10} {wall:8.1f} {cpu:6.1f}")
     print(f"\nquery times in ms over {QUERY_GAMES} games each (median / max)")
     for game in args.games or GAMES:
         cells = [
