@@ -13,11 +13,12 @@ from scoring.advisor.queries import advise_box, advise_keep, expected_score
 from scoring.game import Game
 from scoring.games import GAMES
 from scoring.hand import DICE_PER_HAND, FACES
+from scoring.rules import GameRules
 
 PLAYER = "advisor"
 
 
-def play_game(game: str, rng: random.Random) -> int:
+def play_game(game: str | GameRules, rng: random.Random) -> int:
     """One solitaire game played by the advisor; its final total as the engine counts it."""
     table = Game(game, [PLAYER])
     while not table.finished:

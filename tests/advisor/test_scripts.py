@@ -1,0 +1,47 @@
+"""The simulation and benchmark scripts run end to end on small inputs."""
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring.advisor import expected_score
+from scoring.advisor.simulate import play_game
+from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_simulated_game_fills_every_box_through_the_engine() -> None:
+    rng = random.Random(3)
+    assert all(5 <= play_game(CHANCE_ONLY, rng) <= 30 for _ in range(20))
+    # School and pair: school -6..+4 (+50 at 0 or more), pair up to 24 on roll 1.
+    assert all(-6 <= play_game(SCHOOL_AND_PAIR, rng) <= 4 + 50 + 24 for _ in range(20))
+
+
+def test_simulate_command_reports_mean_and_expectation() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "scoring.advisor.simulate", "catalan", "--games", "3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    assert run.stdout.startswith("catalan: 3 games, mean ")
+    assert f"expected {expected_score('catalan'):.4f}" in run.stdout
+
+
+def test_benchmark_solves_one_game_in_a_child_process() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "scoring.advisor.benchmark", "--one", "catalan"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    row = json.loads(run.stdout)
+    assert row["states"] > 0
+    assert row["expected"] == pytest.approx(expected_score("catalan"))
