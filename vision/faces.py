@@ -30,6 +30,9 @@ MAX_UNOUTLINED_VALUE = 2
 # smallest face-pip colour distance.
 MAX_UNOUTLINED_NOISE = 0.2
 MIN_UNOUTLINED_CONTRAST = 60.0
+# Largest face noise for a one and a two: one or two marks on a mottled patch
+# (printed art, marbled plastic) are weak evidence.
+MAX_FEW_PIP_NOISE = (0.2, 0.2)
 # Range of a lone pip's diameter relative to the face side.
 LONE_PIP_SHARE = (0.14, 0.45)
 MIN_SQUARENESS = 0.6
@@ -135,6 +138,8 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         confidence = layout_confidence(fit, blobs[:, 2])
         diameter = float(np.median(blobs[:, 2]))
         if fit.value == 1 and not LONE_PIP_SHARE[0] <= diameter / mask_side <= LONE_PIP_SHARE[1]:
+            continue
+        if fit.value <= len(MAX_FEW_PIP_NOISE) and mask.noise > MAX_FEW_PIP_NOISE[fit.value - 1]:
             continue
         if outlined:
             off_centre = math.hypot(fit.centre[0] - cx, fit.centre[1] - cy) / mask_side

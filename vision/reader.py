@@ -25,6 +25,8 @@ MIN_SIDE = 96
 SMALL_PIP = 4.0
 # Longest side up to which an image without any dice found is searched.
 SEARCH_SIDE = 2100
+# Small images may be enlarged up to this factor to read small dice.
+MAX_SCALE = 2.0
 # Sure faces whose pips are this wide end the search (twice the smallest pip found).
 SURE_STOP = 0.75
 COMFORTABLE_PIP = 4.5
@@ -96,9 +98,9 @@ def coarse_to_fine_scales(width: int, height: int) -> list[float]:
 def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
     """Faces with the scale they were found at, over scales chosen from the content.
 
-    Coarse scales find large dice. When the finest scale tried found mostly small
-    pips and the image has more pixels to give, a twice finer scale is tried; when it
-    found nothing, finer scales are tried up to SEARCH_SIDE pixels.
+    Coarse scales find large dice. When the finest scale tried found nothing or mostly
+    small pips, a twice finer scale is tried, up to SEARCH_SIDE pixels and MAX_SCALE
+    (small images are enlarged to read small dice).
     """
     height, width = image.shape[:2]
     found: list[tuple[Face, float]] = []
@@ -116,9 +118,13 @@ def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
             # Finer scales would see these dice's pips too large to find; only dice
             # much smaller than these could be missed, and dice in play are alike.
             break
-        if scales or scale >= 1.0:
+        finer = min(MAX_SCALE, scale * 2)
+        if (
+            scales
+            or scale >= MAX_SCALE
+            or (finer > 1.0 and max(width, height) * finer > SEARCH_SIDE)
+        ):
             continue
-        finer = min(1.0, scale * 2)
         small = bool(faces) and float(np.median([f.pip_diameter for f in faces])) < SMALL_PIP
         if small or (not faces and max(width, height) * finer <= SEARCH_SIDE):
             scales.append(finer)
