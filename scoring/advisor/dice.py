@@ -18,35 +18,46 @@ Dice = tuple[int, ...]
 class Keeps:
     """Every keep by size, with the one-die steps between sizes.
 
-    ``grow[s]`` (keeps of size s by faces) is the index in size s+1 of the keep plus that
-    face; ``shrink[s]`` (keeps of size s by 5) is the index in size s-1 of the keep minus
-    one of its dice, padded by repeating a valid entry.
+    Within a size, keeps with fewer distinct faces come first. ``grow[s]`` (keeps of size
+    s by faces) is the index in size s+1 of the keep plus that face. ``shrink[s]`` holds,
+    per run of keeps with d distinct faces, the run's first index and the indices in size
+    s-1 of each keep minus one die of each of its faces (run length by d).
     """
 
     by_size: tuple[tuple[Dice, ...], ...]
     index: dict[Dice, tuple[int, int]]
     grow: tuple[np.ndarray, ...]
-    shrink: tuple[np.ndarray, ...]
+    shrink: tuple[tuple[tuple[int, np.ndarray], ...], ...]
 
     @property
     def hands(self) -> tuple[Dice, ...]:
         return self.by_size[DICE_PER_HAND]
 
 
-def _shrink_row(keep: Dice, smaller: dict[Dice, int]) -> list[int]:
-    row = []
+def _without_one_die(keep: Dice, smaller: dict[Dice, int]) -> list[int]:
+    rows = []
     for face in sorted(set(keep)):
         rest = list(keep)
         rest.remove(face)
-        row.append(smaller[tuple(rest)])
-    return (row + [row[0]] * DICE_PER_HAND)[:DICE_PER_HAND]
+        rows.append(smaller[tuple(rest)])
+    return rows
+
+
+def _shrink_runs(level: tuple[Dice, ...], smaller: dict[Dice, int]) -> tuple:
+    runs = []
+    for start, keep in enumerate(level):
+        if start == 0 or len(set(keep)) != len(set(level[start - 1])):
+            runs.append((start, []))
+        runs[-1][1].append(_without_one_die(keep, smaller))
+    return tuple((start, np.array(rows)) for start, rows in runs)
 
 
 @cache
 def keeps() -> Keeps:
     """The keep tables (built once)."""
     by_size = tuple(
-        tuple(combinations_with_replacement(FACES, size)) for size in range(DICE_PER_HAND + 1)
+        tuple(sorted(combinations_with_replacement(FACES, size), key=lambda k: (len(set(k)), k)))
+        for size in range(DICE_PER_HAND + 1)
     )
     local = [{keep: i for i, keep in enumerate(level)} for level in by_size]
     grow = tuple(
@@ -54,8 +65,7 @@ def keeps() -> Keeps:
         for s in range(DICE_PER_HAND)
     )
     shrink = tuple(
-        np.array([_shrink_row(k, local[s - 1]) for k in by_size[s]]) if s else np.zeros((1, 0))
-        for s in range(DICE_PER_HAND + 1)
+        _shrink_runs(by_size[s], local[s - 1]) if s else () for s in range(DICE_PER_HAND + 1)
     )
     index = {keep: (s, i) for s, level in enumerate(local) for keep, i in level.items()}
     return Keeps(by_size, index, grow, shrink)

@@ -122,10 +122,11 @@ def best_keep(keep_value: list[np.ndarray]) -> np.ndarray:
     tables = keeps()
     best = keep_value[0]
     for size in range(1, DICE_PER_HAND + 1):
-        smaller, shrink = best, tables.shrink[size]
-        best = np.maximum(keep_value[size], smaller[shrink[:, 0]])
-        for die in range(1, shrink.shape[1]):
-            np.maximum(best, smaller[shrink[:, die]], out=best)
+        smaller, best = best, keep_value[size].copy()
+        for start, without in tables.shrink[size]:
+            run = best[start : start + len(without)]
+            for die in range(without.shape[1]):
+                np.maximum(run, smaller[without[:, die]], out=run)
     return best
 
 
