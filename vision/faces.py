@@ -1,4 +1,5 @@
-"""Turn a group of pips into a die face: value, box and confidence, or nothing."""
+"""Turn a seed (a group of pips, or a patch and its colours) into a die face: value,
+box and confidence, or nothing."""
 
 from __future__ import annotations
 
@@ -30,15 +31,18 @@ MAX_UNOUTLINED_VALUE = 2
 # smallest face-pip colour distance.
 MAX_UNOUTLINED_NOISE = 0.2
 MIN_UNOUTLINED_CONTRAST = 60.0
-# Largest face noise for a one and a two: one or two marks on a mottled patch
-# (printed art, marbled plastic) are weak evidence.
-MAX_FEW_PIP_NOISE = (0.2, 0.2)
+# Largest face noise for a one or a two: one or two marks on a mottled patch (printed
+# art, marbled plastic) are weak evidence.
+MAX_FEW_PIP_NOISE = 0.2
 # Range of a lone pip's diameter relative to the face side.
 LONE_PIP_SHARE = (0.14, 0.45)
+# Least squareness (fill of the outline's rectangle times its aspect) of an outline.
 MIN_SQUARENESS = 0.6
+# Least confidence for a fuller layout from a stricter pip level to be preferred.
 MIN_LEVEL_CONFIDENCE = 0.45
 # Range of grid step / pip diameter on real dice (tuning photos: 0.67..1.34).
 STEP_PER_PIP = (0.68, 1.45)
+# Blobs smaller than this share of a face's largest pip are not pips.
 MIN_PIP_SHARE = 0.65
 # A face read this confidently is not segmented a second time.
 CONFIDENT = 0.8
@@ -85,13 +89,8 @@ def layout_confidence(fit: LayoutFit, diameters: np.ndarray) -> float:
     return placement * alike * spacing
 
 
-def _group_face(pips: list[Pip]) -> Face | None:
-    """The face implied by the pip group alone (layout of the pip centres)."""
-    points = np.array([[p.x, p.y] for p in pips])
-    fit = fit_layout(points)
-    if fit is None:
-        return None
-    diameters = np.array([p.diameter for p in pips])
+def _layout_face(fit: LayoutFit, points: np.ndarray, diameters: np.ndarray) -> Face:
+    """The face implied by a layout alone: centred on the pips, sized from their grid."""
     diameter = float(np.median(diameters))
     angle = fit.angle if fit.value != 2 else _diagonal_angle(points) - math.pi / 4
     return Face(
@@ -102,6 +101,15 @@ def _group_face(pips: list[Pip]) -> Face | None:
         layout_confidence(fit, diameters),
         diameter,
     )
+
+
+def _group_face(pips: list[Pip]) -> Face | None:
+    """The face implied by the pip group alone (layout of the pip centres)."""
+    points = np.array([[p.x, p.y] for p in pips])
+    fit = fit_layout(points)
+    if fit is None:
+        return None
+    return _layout_face(fit, points, np.array([p.diameter for p in pips]))
 
 
 def alike_blobs(blobs: np.ndarray) -> np.ndarray:
@@ -139,18 +147,15 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         diameter = float(np.median(blobs[:, 2]))
         if fit.value == 1 and not LONE_PIP_SHARE[0] <= diameter / mask_side <= LONE_PIP_SHARE[1]:
             continue
-        if fit.value <= len(MAX_FEW_PIP_NOISE) and mask.noise > MAX_FEW_PIP_NOISE[fit.value - 1]:
+        if fit.value <= MAX_UNOUTLINED_VALUE and mask.noise > MAX_FEW_PIP_NOISE:
             continue
         if outlined:
             off_centre = math.hypot(fit.centre[0] - cx, fit.centre[1] - cy) / mask_side
             confidence *= 1.0 / (1.0 + (off_centre / HALF_CONFIDENCE_OFF_CENTRE) ** 2)
             face = Face(fit.value, (cx, cy), mask_side, math.radians(angle), confidence, diameter)
         else:
-            confidence *= UNOUTLINED_CONFIDENCE
-            layout_angle = fit.angle if fit.value != 2 else _diagonal_angle(blobs) - math.pi / 4
-            face = Face(
-                fit.value, fit.centre, face_side(fit, diameter), layout_angle, confidence, diameter
-            )
+            face = _layout_face(fit, blobs[:, :2], blobs[:, 2])
+            face = replace(face, confidence=confidence * UNOUTLINED_CONFIDENCE)
         # A level that splits pips apart can only add pips; prefer the fuller layout
         # unless it fits badly.
         if best is None or (
@@ -168,6 +173,7 @@ def _segmented_face(
     face_colour: tuple[float, float, float],
     pip_colour: tuple[float, float, float],
 ) -> Face | None:
+    """Segment once and read the face from the mask."""
     mask = segment_face(image, centre, side, face_colour, pip_colour)
     return _masked_face(mask, side) if mask is not None else None
 
@@ -193,8 +199,8 @@ def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
     """The die face whose pips include `pips`, or None.
 
     The group's colours seed a segmentation of the face, which is read from its own
-    pips. Where face and background are alike the group's layout is used,
-    except for a lone pip, which without a face outline is not trusted.
+    pips. Where that fails the group's layout is used, with less confidence, unless it
+    has only one or two pips.
     """
     grouped = _group_face(pips)
     diameter = float(np.median([p.diameter for p in pips]))
@@ -215,5 +221,6 @@ def face_from_pips(image: np.ndarray, pips: list[Pip]) -> Face | None:
 
 
 def _diagonal_angle(points: np.ndarray) -> float:
+    """Direction of the line through the first two points, in radians."""
     dx, dy = points[1, :2] - points[0, :2]
     return math.atan2(dy, dx)
