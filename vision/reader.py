@@ -20,6 +20,7 @@ WORKING_PIP = 6.0
 BASE_SIDE = 1024
 # Largest die, in pip widths, that a patch of table-unlike colour may be.
 MAX_DIE_PER_PIP = 14
+# Working images are never smaller than this (longest side, pixels).
 MIN_SIDE = 96
 # Pips smaller than this (working pixels) at the finest scale ask for a finer one.
 SMALL_PIP = 4.0
@@ -27,9 +28,11 @@ SMALL_PIP = 4.0
 SEARCH_SIDE = 2100
 # Small images may be enlarged up to this factor to read small dice.
 MAX_SCALE = 2.0
-# Sure faces whose pips are this wide end the search (twice the smallest pip found).
+# Sure faces (not ones) with pips at least this wide end the search: at twice the
+# scale their pips would be too large to find.
 SURE_STOP = 0.75
 COMFORTABLE_PIP = 4.5
+# Faces less confident than this are not reported.
 MIN_CONFIDENCE = 0.5
 # Faces at least this confident can show that a larger candidate holds dice.
 SURE = 0.5
