@@ -53,6 +53,37 @@ def _joker_best(
     return best + np.where(j == 1, rules.joker.bonus, 0)
 
 
+def _write_box(
+    layout: Layout, best: np.ndarray, scratch: np.ndarray, after: np.ndarray, box: int, roll: int
+) -> None:
+    """Raise ``best`` (hands by states) to the value of each hand written into ``box``.
+
+    Where a scratch (0 points) is provably the box's worst use in every state, only the
+    hands that score are written and the scratch value goes to ``scratch``, which bounds
+    every hand from below.
+    """
+    points = layout.points[roll - 1, 0, box]
+    outcomes = layout.outcomes[box]
+    if len(after) > 1:
+        by_outcome = after + outcomes[:, None]
+        outcome = layout.outcome_of[roll - 1, 0, box]
+        zero = np.flatnonzero(outcomes == 0)
+        floor = by_outcome[zero[0]] if len(zero) else None
+        sound = floor is not None and bool((by_outcome >= floor).all())
+    else:
+        by_outcome = outcome = None
+        floor = after[0]
+        sound = points.min() >= 0
+    sparse = sound and not points.all()
+    rows = np.flatnonzero(points) if sparse else slice(None)
+    value = after + points[rows, None] if by_outcome is None else by_outcome[outcome[rows]]
+    if sparse:
+        np.maximum(scratch, floor, out=scratch)
+        best[rows] = np.maximum(best[rows], value)
+    else:
+        np.maximum(best, value, out=best)
+
+
 def best_boxes(layout: Layout, values: np.ndarray, states: States) -> dict[int, np.ndarray]:
     """Per roll: value of each hand (hands by states) written into its best allowed box."""
     after = _after_boxes(layout, values, states)
@@ -72,17 +103,7 @@ def best_boxes(layout: Layout, values: np.ndarray, states: States) -> dict[int, 
         for b, nxt in enumerate(after):
             if b in layout.lower and blocked.any():
                 nxt = np.where(blocked, -np.inf, nxt)
-            points = layout.points[roll - 1, 0, b]
-            if len(nxt) > 1:
-                by_outcome = nxt + layout.outcomes[b][:, None]
-                np.maximum(best, by_outcome[layout.outcome_of[roll - 1, 0, b]], out=best)
-            elif points.min() >= 0 and not points.all():
-                # A scratch is this box's worst use: it bounds every hand from below.
-                np.maximum(scratch, nxt[0], out=scratch)
-                made = np.flatnonzero(points)
-                best[made] = np.maximum(best[made], nxt + points[made, None])
-            else:
-                np.maximum(best, nxt + points[:, None], out=best)
+            _write_box(layout, best, scratch, nxt, b, roll)
         np.maximum(best, scratch, out=best)
         if len(rows):
             best[np.ix_(fives, rows)] = _joker_best(layout, after, states, rows, roll)
