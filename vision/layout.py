@@ -19,7 +19,10 @@ LAYOUTS: dict[int, tuple[frozenset[tuple[int, int]], ...]] = {
         frozenset({(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)}),
     ),
 }
-ANGLES = np.deg2rad(np.arange(0.0, 90.0, 2.0))
+# Poses tried: direction of the grid's columns, and skew of its rows away from square
+# (a face seen at a slant is a parallelogram).
+ANGLES = np.deg2rad(np.arange(0.0, 180.0, 2.0))
+SKEWS = np.deg2rad(np.arange(-30.0, 31.0, 6.0))
 # Largest ratio of column to row spacing accepted (sixes run about 1.4).
 MAX_STEP_ASPECT = 1.8
 
@@ -49,7 +52,8 @@ class LayoutFit:
 
 def fit_layout(points: np.ndarray) -> LayoutFit | None:
     """Fit `points` (N x 2 pip centres) to the die layout with N pips, or None if N > 6
-    or no rotation of the 3x3 grid puts the pips on that layout's cells."""
+    or no pose of the 3x3 grid (rotation, column and row spacing, mild skew) puts the
+    pips on that layout's cells. Among equally good poses the squarest is taken."""
     n = len(points)
     if n == 0 or n > 6:
         return None
@@ -57,9 +61,14 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     if n == 1:
         return LayoutFit(1, 0.0, 0.0, 0.0, (float(centre[0]), float(centre[1])))
     offsets = points - centre
-    cos, sin = np.cos(ANGLES)[:, None], np.sin(ANGLES)[:, None]
-    u = cos * offsets[None, :, 0] + sin * offsets[None, :, 1]
-    v = -sin * offsets[None, :, 0] + cos * offsets[None, :, 1]
+    first = np.repeat(ANGLES, len(SKEWS))
+    second = first + np.pi / 2 + np.tile(SKEWS, len(ANGLES))
+    e1 = np.stack([np.cos(first), np.sin(first)], axis=1)[:, None, :]
+    e2 = np.stack([np.cos(second), np.sin(second)], axis=1)[:, None, :]
+    # Coordinates of each pip in the (e1, e2) basis, by 2-D cross products.
+    det = e1[..., 0] * e2[..., 1] - e1[..., 1] * e2[..., 0]
+    u = (offsets[None, :, 0] * e2[..., 1] - offsets[None, :, 1] * e2[..., 0]) / det
+    v = (e1[..., 0] * offsets[None, :, 1] - e1[..., 1] * offsets[None, :, 0]) / det
     # Every layout but the one has pips on both outer columns and outer rows; the
     # columns and rows may be spaced differently (sixes; faces seen at a slant).
     step_u, step_v = _outer_step(u), _outer_step(v)
@@ -70,14 +79,15 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     error = np.where(aspect <= MAX_STEP_ASPECT, error, np.inf)
     step = np.sqrt(step_u * step_v)
     best: LayoutFit | None = None
-    # Twos and threes fit at many angles; among equal fits prefer square spacing.
-    for k in np.argsort(error + 0.05 * np.log(aspect)):
+    # Twos and threes fit many poses; among equal fits prefer square, unskewed ones.
+    skew = np.abs(second - first - np.pi / 2)
+    for k in np.argsort(error + 0.05 * np.log(aspect) + 0.3 * skew):
         if not np.isfinite(error[k]):
             break
         cells = frozenset(zip(cu[k].astype(int).tolist(), cv[k].astype(int).tolist(), strict=True))
         if len(cells) == n and cells in LAYOUTS[n]:
             best = LayoutFit(
-                n, float(ANGLES[k]), float(step[k]), float(error[k]), tuple(centre.tolist())
+                n, float(first[k]), float(step[k]), float(error[k]), tuple(centre.tolist())
             )
             break
     return best
