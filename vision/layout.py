@@ -50,6 +50,22 @@ class LayoutFit:
     centre: tuple[float, float]
 
 
+def _poses(skews: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Column directions, row directions and their unit vectors for every angle and
+    skew."""
+    first = np.repeat(ANGLES, len(skews))
+    second = first + np.pi / 2 + np.tile(skews, len(ANGLES))
+    e1 = np.stack([np.cos(first), np.sin(first)], axis=1)[:, None, :]
+    e2 = np.stack([np.cos(second), np.sin(second)], axis=1)[:, None, :]
+    return first, second, e1, e2
+
+
+SQUARE_POSES = _poses(np.zeros(1))
+SKEWED_POSES = _poses(SKEWS)
+# A square fit worse than this (grid steps) is retried with skewed poses.
+SKEW_TRIGGER = 0.15
+
+
 def fit_layout(points: np.ndarray) -> LayoutFit | None:
     """Fit `points` (N x 2 pip centres) to the die layout with N pips, or None if N > 6
     or no pose of the 3x3 grid (rotation, column and row spacing, mild skew) puts the
@@ -60,11 +76,22 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     centre = points.mean(axis=0)
     if n == 1:
         return LayoutFit(1, 0.0, 0.0, 0.0, (float(centre[0]), float(centre[1])))
+    square = _fit_poses(points, centre, SQUARE_POSES)
+    if square is not None and square.error <= SKEW_TRIGGER:
+        return square
+    skewed = _fit_poses(points, centre, SKEWED_POSES)
+    if square is None or (skewed is not None and skewed.error < square.error):
+        return skewed
+    return square
+
+
+def _fit_poses(
+    points: np.ndarray, centre: np.ndarray, poses: tuple[np.ndarray, ...]
+) -> LayoutFit | None:
+    """The best of `poses` that puts the pips on their layout's cells, or None."""
+    n = len(points)
+    first, second, e1, e2 = poses
     offsets = points - centre
-    first = np.repeat(ANGLES, len(SKEWS))
-    second = first + np.pi / 2 + np.tile(SKEWS, len(ANGLES))
-    e1 = np.stack([np.cos(first), np.sin(first)], axis=1)[:, None, :]
-    e2 = np.stack([np.cos(second), np.sin(second)], axis=1)[:, None, :]
     # Coordinates of each pip in the (e1, e2) basis, by 2-D cross products.
     det = e1[..., 0] * e2[..., 1] - e1[..., 1] * e2[..., 0]
     u = (offsets[None, :, 0] * e2[..., 1] - offsets[None, :, 1] * e2[..., 0]) / det
@@ -78,7 +105,6 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     aspect = np.maximum(step_u, step_v) / np.minimum(step_u, step_v)
     error = np.where(aspect <= MAX_STEP_ASPECT, error, np.inf)
     step = np.sqrt(step_u * step_v)
-    best: LayoutFit | None = None
     # Twos and threes fit many poses; among equal fits prefer square, unskewed ones.
     skew = np.abs(second - first - np.pi / 2)
     for k in np.argsort(error + 0.05 * np.log(aspect) + 0.3 * skew):
@@ -86,8 +112,7 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
             break
         cells = frozenset(zip(cu[k].astype(int).tolist(), cv[k].astype(int).tolist(), strict=True))
         if len(cells) == n and cells in LAYOUTS[n]:
-            best = LayoutFit(
+            return LayoutFit(
                 n, float(first[k]), float(step[k]), float(error[k]), tuple(centre.tolist())
             )
-            break
-    return best
+    return None
