@@ -31,7 +31,7 @@ MAX_SCALE = 2.0
 # Sure faces (not ones) with pips at least this wide end the search: at twice the
 # scale their pips would be too large to find.
 SURE_STOP = 0.75
-COMFORTABLE_PIP = 4.5
+COMFORTABLE_PIP = 3.5
 # Faces less confident than this are not reported.
 MIN_CONFIDENCE = 0.5
 # Faces at least this confident can show that a larger candidate holds dice.
