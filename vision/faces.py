@@ -44,6 +44,10 @@ MIN_LEVEL_CONFIDENCE = 0.45
 STEP_PER_PIP = (0.68, 1.45)
 # Blobs smaller than this share of a face's largest pip are not pips.
 MIN_PIP_SHARE = 0.65
+# Share of confidence kept by a layout that leaves one blob out.
+ONE_LEFT_OUT_CONFIDENCE = 0.65
+# Pip diameter (working pixels) below which a face's confidence is scaled down.
+RESOLVED_PIP = 3.5
 # A face read this confidently is not segmented a second time.
 CONFIDENT = 0.8
 
@@ -120,6 +124,25 @@ def alike_blobs(blobs: np.ndarray) -> np.ndarray:
     return blobs[blobs[:, 2] >= MIN_PIP_SHARE * float(blobs[:, 2].max())]
 
 
+def best_layout(blobs: np.ndarray) -> tuple[LayoutFit | None, np.ndarray, float]:
+    """The layout of the blobs with its confidence; when all blobs together fit badly,
+    the best fit leaving one out (a glare spot or speck taken for a pip), trusted less.
+    Returns the fit, the blobs it uses and the confidence."""
+    fit = fit_layout(blobs[:, :2]) if len(blobs) else None
+    confidence = layout_confidence(fit, blobs[:, 2]) if fit is not None else 0.0
+    if confidence >= MIN_LEVEL_CONFIDENCE or not 2 <= len(blobs) <= 7:
+        return fit, blobs, confidence
+    best = (fit, blobs, confidence)
+    for left_out in range(len(blobs)):
+        rest = np.delete(blobs, left_out, axis=0)
+        rest_fit = fit_layout(rest[:, :2])
+        if rest_fit is not None:
+            rest_confidence = layout_confidence(rest_fit, rest[:, 2]) * ONE_LEFT_OUT_CONFIDENCE
+            if rest_confidence > best[2]:
+                best = (rest_fit, rest, rest_confidence)
+    return best
+
+
 def _masked_face(mask: FaceMask, side: float) -> Face | None:
     """The best-fitting face among the pip sets of a face mask.
 
@@ -139,12 +162,12 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         return None
     best: Face | None = None
     for found in mask.pips:
-        blobs = alike_blobs(found)
-        fit = fit_layout(blobs[:, :2]) if len(blobs) else None
+        fit, blobs, confidence = best_layout(alike_blobs(found))
         if fit is None or (fit.value <= MAX_UNOUTLINED_VALUE and not outlined):
             continue
-        confidence = layout_confidence(fit, blobs[:, 2])
         diameter = float(np.median(blobs[:, 2]))
+        # Pips a few pixels wide blur into each other and into glare: trust them less.
+        confidence *= min(1.0, diameter / RESOLVED_PIP)
         if fit.value == 1 and not LONE_PIP_SHARE[0] <= diameter / mask_side <= LONE_PIP_SHARE[1]:
             continue
         if fit.value <= MAX_UNOUTLINED_VALUE and mask.noise > MAX_FEW_PIP_NOISE:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import cv2
+import numpy as np
 import pytest
 
 from tests.vision.scenes import draw_die, patterned, table
@@ -92,3 +93,19 @@ def test_dice_on_patterned_tables(kind, blur):
     if blur:
         image = cv2.GaussianBlur(image, (0, 0), blur)
     assert read_dice(image).values == [3, 6, 1, 5, 2]
+
+
+@pytest.mark.parametrize(
+    ("face", "pip"),
+    [((40, 40, 200), WHITE), ((30, 30, 30), WHITE), ((40, 200, 230), DARK), (WHITE, DARK)],
+)
+def test_glare_spots_are_not_pips(face, pip):
+    image = table(colour=(120, 120, 120))
+    for k, value in enumerate([3, 6, 1, 5, 2]):
+        draw_die(image, value, (80 + k * 120, 240), 60, 10 * k, face, pip)
+    glare = np.zeros(image.shape[:2], np.float32)
+    for k in range(5):
+        cv2.ellipse(glare, (92 + k * 120, 226), (7, 4), 30, 0, 360, 1.0, -1)
+    glare = cv2.GaussianBlur(glare, (0, 0), 2)[..., None]
+    shiny = (image * (1 - glare) + 255 * glare).astype(np.uint8)
+    assert read_dice(shiny).values == [3, 6, 1, 5, 2]
