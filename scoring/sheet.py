@@ -8,6 +8,7 @@ import io
 from dataclasses import dataclass
 
 from scoring.game import Game
+from scoring.rules import GameRules
 from scoring.scorer import box_range
 
 SCRATCH = "—"
@@ -23,12 +24,14 @@ class SheetRow:
     is_box: bool
 
 
-def _format(value: float | None) -> str:
-    if value is None:
-        return ""
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:+.1f}" if value else "0"
+def is_scratch(rules: GameRules, box_id: str, points: int) -> bool:
+    """A 0 is a scratch ("—") unless the box can go negative, as the catalan school can."""
+    return points == 0 and box_range(rules.box(box_id))[0] >= 0
+
+
+def signed(value: float) -> str:
+    """A result against the table average: always signed, at most one decimal."""
+    return f"{round(value, 1):+g}"
 
 
 def sheet_rows(game: Game, language: str) -> list[SheetRow]:
@@ -45,10 +48,11 @@ def sheet_rows(game: Game, language: str) -> list[SheetRow]:
         if box_id not in columns[player]:
             return ""
         points = columns[player][box_id]
-        return SCRATCH if points == 0 and box_range(rules.box(box_id))[0] >= 0 else str(points)
+        return SCRATCH if is_scratch(rules, box_id, points) else str(points)
 
     def total_row(key: str) -> SheetRow:
-        cells = tuple(_format(getattr(totals[p], key)) for p in game.players)
+        values = [getattr(totals[p], key) for p in game.players]
+        cells = tuple(signed(v) if key == "vs_average" else str(v) for v in values)
         return SheetRow(key, rules.label(key, language), cells, is_box=False)
 
     rows = [

@@ -2,15 +2,45 @@
 
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from threading import Lock
 
 import streamlit as st
 
+from scoring import GameRules
 from scoring.advisor import BoxChoice, KeepChoice, advise_box, advise_keep
+from scoring.advisor.tables import solved
 from webapp.tables import Table
 
 ADVISOR_KEY = "advisor"
 SHOWN_ALTERNATIVES = 4
-SOLVING = "Working out the best play for this game (once per game kind, a few seconds)…"
+WORKING = (
+    "🧭 The advisor is still working out this game's best play (the first time on this "
+    "machine takes up to a minute); its advice appears with your next click."
+)
+
+
+@st.cache_resource
+def _solving() -> tuple[ThreadPoolExecutor, dict[str, Future], Lock]:
+    """One background worker for the whole server, and the game kinds it was given."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="advisor"), {}, Lock()
+
+
+def advisor_ready(rules: GameRules) -> bool:
+    """Whether the game's strategy is solved; the first ask starts solving it in the background.
+
+    Solving takes seconds to a minute the first time on a machine, so the page
+    never waits for it: advice appears on the first click after it is done.
+    """
+    pool, started, lock = _solving()
+    with lock:
+        if rules.id not in started:
+            started[rules.id] = pool.submit(solved, rules)
+        future = started[rules.id]
+    wait([future], timeout=0.2)
+    if future.done() and future.exception() is not None:
+        raise future.exception()
+    return future.done()
 
 
 def advisor_on() -> bool:
@@ -30,14 +60,12 @@ def _column(table: Table) -> dict[str, int]:
 
 def keep_choices(table: Table, dice: Sequence[int], roll: int) -> list[KeepChoice]:
     """Every keep after roll 1 or 2 (and scoring now), best first."""
-    with st.spinner(SOLVING):
-        return advise_keep(table.game.rules, dice, roll, _column(table))
+    return advise_keep(table.game.rules, dice, roll, _column(table))
 
 
 def box_choices(table: Table, dice: Sequence[int], roll: int) -> dict[str, BoxChoice]:
     """Each legal box's expected final score, by box id."""
-    with st.spinner(SOLVING):
-        return {c.box: c for c in advise_box(table.game.rules, dice, roll, _column(table))}
+    return {c.box: c for c in advise_box(table.game.rules, dice, roll, _column(table))}
 
 
 def kept_positions(dice: Sequence[int], keep: Sequence[int]) -> set[int]:
@@ -63,11 +91,12 @@ def show_keep_advice(choices: list[KeepChoice]) -> None:
     """The best keep, and how much the next choices would cost."""
     best = choices[0]
     rolled = 5 - len(best.keep)
-    action = (
-        "stop and score now"
-        if best.score_now
-        else f"{_describe(best)} and roll {rolled} {'die' if rolled == 1 else 'dice'}"
-    )
+    if best.score_now:
+        action = "stop and score now"
+    elif not best.keep:
+        action = "reroll all five dice"
+    else:
+        action = f"{_describe(best)} and roll {rolled} {'die' if rolled == 1 else 'dice'}"
     st.info(f"🧭 Advisor: {action} (expected final score {best.expected:.1f}).")
     alternatives = choices[1 : SHOWN_ALTERNATIVES + 1]
     others = " · ".join(f"{_describe(c)} -{c.loss:.1f}" for c in alternatives)

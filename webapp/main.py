@@ -60,7 +60,7 @@ def game_page(game_id: str) -> None:
             turn_panel(table, language)
     with sheet:
         scoresheet(table, language)
-        undo_button(table)
+        undo_button(table, language)
         downloads(table, language)
 
 

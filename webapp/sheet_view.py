@@ -5,11 +5,11 @@ import json
 import pandas as pd
 import streamlit as st
 
-from scoring.sheet import sheet_csv, sheet_rows
+from scoring.sheet import sheet_csv, sheet_rows, signed
 from webapp import state
 from webapp.tables import Table, change
 
-HIGHLIGHT = "background-color: rgba(255, 200, 0, 0.25)"
+HIGHLIGHT = {"background-color": "rgba(255, 200, 0, 0.25)"}
 
 
 def scoresheet(table: Table, language: str) -> None:
@@ -21,35 +21,30 @@ def scoresheet(table: Table, language: str) -> None:
     )
     styled = frame.style
     if game.current_player is not None:
-        styled = styled.set_properties(subset=[game.current_player], **_css(HIGHLIGHT))
+        styled = styled.set_properties(subset=[game.current_player], **HIGHLIGHT)
     summary = [row.label for row in rows if not row.is_box]
     styled = styled.set_properties(subset=(summary, list(game.players)), **{"font-weight": "bold"})
     st.table(styled)
 
 
-def _css(rule: str) -> dict[str, str]:
-    name, value = rule.split(": ", 1)
-    return {name: value}
-
-
-def _undo(table: Table) -> None:
+def _undo(table: Table, language: str) -> None:
     turn = change(table, lambda game: game.undo())
     if turn is None:
         return
-    state.set_dice(list(turn.dice), roll=turn.roll)
-    state.flash(
-        "info", f"Took back {turn.player}'s {turn.box}: the dice are back for a new choice."
-    )
+    state.set_dice(list(turn.dice))
+    state.set_roll(turn.roll)
+    box = table.game.rules.box(turn.box).name(language)
+    state.flash("info", f"Took back {turn.player}'s {box}; the dice are back to choose again.")
 
 
-def undo_button(table: Table) -> None:
+def undo_button(table: Table, language: str) -> None:
     """Take back the last entry, whoever made it."""
     st.button(
         "↶ Undo the last entry",
         key="undo",
         disabled=not table.game.turns,
         on_click=_undo,
-        args=(table,),
+        args=(table, language),
     )
 
 
@@ -61,7 +56,7 @@ def standings(table: Table) -> None:
     winners = [player for player, t in ranking if t.total == best]
     st.success(f"🏆 {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'} with {best}!")
     for place, (player, t) in enumerate(ranking, start=1):
-        against = "" if t.vs_average is None else f" ({t.vs_average:+g} against the average)"
+        against = "" if t.vs_average is None else f" ({signed(t.vs_average)} against the average)"
         st.markdown(f"{place}. **{player}**: {t.total}{against}")
 
 

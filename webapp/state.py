@@ -20,13 +20,16 @@ def dice() -> list[int | None]:
     return [st.session_state.get(key) for key in DIE_KEYS]
 
 
-def set_dice(values: Sequence[int | None], roll: int | None = None) -> None:
+def set_dice(values: Sequence[int | None]) -> None:
     """Put values into the five dice (missing ones left empty); call before the widgets draw."""
     padded = [*values[: len(DIE_KEYS)], *[None] * len(DIE_KEYS)][: len(DIE_KEYS)]
     for key, value in zip(DIE_KEYS, padded, strict=True):
         st.session_state[key] = value
-    if roll is not None:
-        st.session_state[ROLL_KEY] = roll
+
+
+def set_roll(roll: int | None) -> None:
+    """Set the roll number, or leave it to be chosen (``None``)."""
+    st.session_state[ROLL_KEY] = roll
 
 
 def photo_widget_key(source: str) -> str:
@@ -35,9 +38,10 @@ def photo_widget_key(source: str) -> str:
 
 
 def clear_turn() -> None:
-    """Empty the dice, the photo and the photo widgets, and go back to roll 1."""
+    """Empty the dice, the roll, the photo and the photo widgets, ready for the next player."""
     st.session_state[PHOTO_ROUND_KEY] = st.session_state.get(PHOTO_ROUND_KEY, 0) + 1
-    set_dice([], roll=1)
+    set_dice([])
+    set_roll(None)
     st.session_state.pop(PHOTO_KEY, None)
     st.session_state.pop(READ_KEY, None)
 

@@ -8,7 +8,7 @@ import streamlit as st
 
 from scoring import Game, ScoringError
 from store import ConflictError, GameStore, StoreError, default_path
-from webapp.state import flash
+from webapp.state import clear_turn, flash
 
 T = TypeVar("T")
 
@@ -51,12 +51,25 @@ def change(table: Table, action: Callable[[Game], T]) -> T | None:
     """
     try:
         latest = open_table(table.id)
+        if latest.revision != table.revision:
+            raise ConflictError("the sheet changed since this page was drawn")
         result = action(latest.game)
         game_store().save(table.id, latest.game.to_dict(), table.revision)
     except ConflictError:
-        flash("warning", "Another device changed the sheet first; it is reloaded. Check it.")
+        _changed_elsewhere(table.id)
         return None
     except (ScoringError, StoreError) as error:
         flash("error", str(error))
         return None
     return result
+
+
+def _changed_elsewhere(game_id: str) -> None:
+    clear_turn()
+    now = open_table(game_id).game.current_player
+    turn = f" It is {now}'s turn now." if now else ""
+    flash(
+        "warning",
+        "The sheet changed before this click (another device, or a second click): nothing "
+        f"was recorded and the sheet is reloaded.{turn} Check the dice before recording.",
+    )

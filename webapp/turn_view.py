@@ -2,11 +2,16 @@
 
 import streamlit as st
 
+from scoring import GameRules
 from scoring.advisor import BoxChoice
+from scoring.sheet import SCRATCH, is_scratch
 from scoring.suggestions import suggest
 from webapp import state
 from webapp.advice_view import (
+    ADVISOR_KEY,
+    WORKING,
     advisor_on,
+    advisor_ready,
     box_choices,
     keep_choices,
     kept_positions,
@@ -38,7 +43,9 @@ def _read_sample() -> None:
 
 def photo_sources() -> None:
     """Three ways to a photo; each new photo is read at once and fills the five dice."""
-    camera, upload, samples = st.tabs(["📷 Camera", "📁 Upload a photo", "🖼️ Sample photos"])
+    camera, upload, samples = st.tabs(
+        ["📷 Camera", "📁 Upload a photo", "🖼️ Sample photos"], key="photo_tab", on_change="rerun"
+    )
     with camera:
         key = state.photo_widget_key("camera")
         st.camera_input("Snap the dice", key=key, on_change=_read_widget, args=(key,))
@@ -89,19 +96,26 @@ def _die_label(position: int, value: int | None, keep: bool) -> str:
     return label
 
 
-def roll_input() -> int:
-    """The roll that gave this hand (1, 2 or 3): it matters in catalan and for the advisor."""
+def roll_input(rules: GameRules) -> int | None:
+    """The roll that gave this hand (1, 2 or 3); ``None`` until chosen where it changes points."""
+    counts = any(box.doubled_on_first_roll for box in rules.boxes)
+    if not counts and st.session_state.get(state.ROLL_KEY) is None:
+        state.set_roll(1)
     st.segmented_control(
-        "Roll", [1, 2, 3], key=state.ROLL_KEY, required=True, help="The roll that gave this hand"
+        "Roll" + (" — it changes the points in this game: click it" if counts else ""),
+        [1, 2, 3],
+        key=state.ROLL_KEY,
+        required=True,
+        help="The roll that gave this hand",
     )
-    return st.session_state.get(state.ROLL_KEY) or 1
+    return st.session_state.get(state.ROLL_KEY)
 
 
 def dice_inputs(keep: set[int]) -> None:
     """Five dice, each fixed with one click; the advisor's keeps are marked."""
     for position, key in enumerate(state.DIE_KEYS):
         label = _die_label(position, st.session_state.get(key), position in keep)
-        st.segmented_control(label, FACES, key=key)
+        st.segmented_control(label, FACES, key=key, required=True)
     st.button("Clear the dice", key="clear_dice", on_click=state.clear_turn)
 
 
@@ -109,7 +123,8 @@ def _record(table: Table, box: str, label: str, dice: list[int], roll: int) -> N
     turn = change(table, lambda game: game.record(box, dice, roll))
     if turn is None:
         return
-    state.flash("success", f"{turn.player}: {turn.points} in {label}.")
+    bonus = f" and +{turn.extra_bonus} bonus" if turn.extra_bonus else ""
+    state.flash("success", f"{turn.player}: {turn.points} in {label}{bonus}.")
     state.clear_turn()
 
 
@@ -124,12 +139,14 @@ def suggestions(
     game = table.game
     column = game.column(game.current_player)
     st.markdown(f"**{game.current_player}**, where does {'-'.join(map(str, sorted(dice)))} go?")
-    choice = min(advised.values(), key=lambda c: c.loss).box if advised else None
-    for rank, option in enumerate(suggest(game.rules, dice, roll, column)):
+    options = suggest(game.rules, dice, roll, column)
+    choice = min(advised.values(), key=lambda c: c.loss).box if advised else options[0].box
+    for option in options:
         label = game.rules.box(option.box).name(language)
         name, points, why, action = st.columns([3, 1, 5, 2], vertical_alignment="center")
-        name.markdown(f"**{label}**" + (" ⭐" if option.box == choice else ""))
-        points.markdown(f"**{option.points}**" if option.points else "—")
+        name.markdown(f"**{label}**" + (" ⭐" if advised and option.box == choice else ""))
+        shown = SCRATCH if is_scratch(game.rules, option.box, option.points) else option.points
+        points.markdown(f"**{shown}**")
         reasons = list(option.reasons)
         if option.box in advised:
             outlook = f"expected final {advised[option.box].expected:.1f}"
@@ -138,7 +155,7 @@ def suggestions(
         action.button(
             "Record",
             key=f"record_{option.box}",
-            type="primary" if rank == 0 else "secondary",
+            type="primary" if option.box == choice else "secondary",
             on_click=_record,
             args=(table, option.box, label, dice, roll),
         )
@@ -146,15 +163,24 @@ def suggestions(
 
 def turn_panel(table: Table, language: str) -> None:
     """Everything the current player needs for one turn."""
-    if state.ROLL_KEY not in st.session_state:
+    if state.DIE_KEYS[0] not in st.session_state:
         state.clear_turn()
     st.subheader(f"Round {table.game.round} · {table.game.current_player} to play")
     photo_sources()
     photo_result()
-    roll = roll_input()
+    totals = table.game.totals()
+    st.caption(" · ".join(f"{player} {t.total}" for player, t in totals.items()))
+    roll = roll_input(table.game.rules)
     dice = state.dice()
+    if roll is None:
+        dice_inputs(set())
+        st.info("Which roll gave this hand? Click 1, 2 or 3 above: in this game it changes points.")
+        return
     complete = None not in dice
-    helped = advisor_on() and complete
+    helped = advisor_on() and advisor_ready(table.game.rules)
+    if st.session_state.get(ADVISOR_KEY) and not helped:
+        st.caption(WORKING)
+    helped = helped and complete
     keep: set[int] = set()
     if helped and roll < 3:
         choices = keep_choices(table, dice, roll)

@@ -11,9 +11,9 @@ def _die_labels(page) -> list[str]:
 
 def test_after_roll_one_the_dice_to_keep_are_marked(page):
     dice = [6, 2, 6, 1, 6]
+    best = advise_keep("yatzy", dice, 1, {})[0]
     page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), dice, roll=1)
     assert not problems(page)
-    best = advise_keep("yatzy", dice, 1, {})[0]
     assert "Advisor" in page.info[0].value
     marked = [i for i, label in enumerate(_die_labels(page)) if "keep" in label]
     assert sorted(dice[i] for i in marked) == sorted(best.keep)
@@ -22,8 +22,8 @@ def test_after_roll_one_the_dice_to_keep_are_marked(page):
 
 def test_the_advisor_choice_is_starred_with_expected_scores(page):
     dice = [1, 1, 1, 1, 2]
-    page = set_dice(start(page, "yahtzee", ["Ann"]), dice, roll=3)
     best = advise_box("yahtzee", dice, 3, {})[0]
+    page = set_dice(start(page, "yahtzee", ["Ann"]), dice, roll=3)
     starred = [m.value for m in page.markdown if "⭐" in m.value]
     assert starred == [f"**{GAMES['yahtzee'].box(best.box).name('en')}** ⭐"]
     captions = " ".join(c.value for c in page.caption)

@@ -110,7 +110,9 @@ def test_two_browsers_recording_at_once_lose_nothing(page, db):
     other = set_dice(other, [6, 6, 6, 6, 6])
     page = record(page, "ones")
     other = record(other, "five_of_a_kind")
-    assert "Another device" in other.warning[0].value
+    assert "nothing was recorded" in other.warning[0].value
+    assert "Bob's turn now" in other.warning[0].value
+    assert [other.segmented_control(key=f"die_{i}").value for i in range(5)] == [None] * 5
     turns = GameStore(db).load(page.query_params["game"]).record["turns"]
     assert [t["box"] for t in turns] == ["ones"]
     assert sheet(other).loc["Ones", "Ann"] == "3"
@@ -181,3 +183,20 @@ def test_a_sample_photo_can_be_read_without_a_camera(page):
     assert any(values)
     assert warned or None not in values
     assert sample.stem in page.image[0].proto.imgs[0].caption
+
+
+def test_catalan_asks_for_the_roll_before_scoring(page):
+    page = set_dice(start(page, "catalan", ["Ann"]), [3, 3, 1, 5, 6])
+    assert offered(page) == []
+    assert any("Which roll" in i.value for i in page.info)
+    page = set_dice(page, [3, 3, 1, 5, 6], roll=3)
+    assert offered(page)
+
+
+def test_the_extra_bonus_and_the_undo_are_told_in_the_sheet_names(page):
+    page = record(set_dice(start(page, "yahtzee", ["Ann"]), [6] * 5), "five_of_a_kind")
+    page = record(set_dice(page, [6] * 5), "sixes")
+    assert "+100 bonus" in page.success[0].value
+    assert sheet(page).loc["Yahtzee bonus", "Ann"] == "100"
+    page = page.button(key="undo").click().run()
+    assert "Took back Ann's Sixes" in page.info[0].value
