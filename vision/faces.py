@@ -124,18 +124,21 @@ def alike_blobs(blobs: np.ndarray) -> np.ndarray:
     return blobs[blobs[:, 2] >= MIN_PIP_SHARE * float(blobs[:, 2].max())]
 
 
-def best_layout(blobs: np.ndarray) -> tuple[LayoutFit | None, np.ndarray, float]:
-    """The layout of the blobs with its confidence; when all blobs together fit badly,
-    the best fit leaving one out (a glare spot or speck taken for a pip), trusted less.
-    Returns the fit, the blobs it uses and the confidence."""
+def best_layout(
+    blobs: np.ndarray, leave_one_out: bool
+) -> tuple[LayoutFit | None, np.ndarray, float]:
+    """The layout of the blobs with its confidence; when all blobs together fit badly
+    and `leave_one_out` is set, the best fit leaving one out (a glare spot or speck
+    taken for a pip), trusted less. Returns the fit, the blobs it uses and the
+    confidence."""
     fit = fit_layout(blobs[:, :2]) if len(blobs) else None
     confidence = layout_confidence(fit, blobs[:, 2]) if fit is not None else 0.0
-    if confidence >= MIN_LEVEL_CONFIDENCE or not 2 <= len(blobs) <= 7:
+    if not leave_one_out or confidence >= MIN_LEVEL_CONFIDENCE or not 2 <= len(blobs) <= 7:
         return fit, blobs, confidence
     best = (fit, blobs, confidence)
     for left_out in range(len(blobs)):
         rest = np.delete(blobs, left_out, axis=0)
-        rest_fit = fit_layout(rest[:, :2])
+        rest_fit = fit_layout(rest[:, :2], skewed=False)
         if rest_fit is not None:
             rest_confidence = layout_confidence(rest_fit, rest[:, 2]) * ONE_LEFT_OUT_CONFIDENCE
             if rest_confidence > best[2]:
@@ -162,7 +165,8 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         return None
     best: Face | None = None
     for found in mask.pips:
-        fit, blobs, confidence = best_layout(alike_blobs(found))
+        # Glare is looked for on outlined faces only: elsewhere a bad fit is no face.
+        fit, blobs, confidence = best_layout(alike_blobs(found), leave_one_out=outlined)
         if fit is None or (fit.value <= MAX_UNOUTLINED_VALUE and not outlined):
             continue
         diameter = float(np.median(blobs[:, 2]))

@@ -66,10 +66,11 @@ SKEWED_POSES = _poses(SKEWS)
 SKEW_TRIGGER = 0.15
 
 
-def fit_layout(points: np.ndarray) -> LayoutFit | None:
+def fit_layout(points: np.ndarray, skewed: bool = True) -> LayoutFit | None:
     """Fit `points` (N x 2 pip centres) to the die layout with N pips, or None if N > 6
-    or no pose of the 3x3 grid (rotation, column and row spacing, mild skew) puts the
-    pips on that layout's cells. Among equally good poses the squarest is taken."""
+    or no pose of the 3x3 grid (rotation, column and row spacing, mild skew unless
+    `skewed` is False) puts the pips on that layout's cells. Among equally good poses
+    the squarest is taken."""
     n = len(points)
     if n == 0 or n > 6:
         return None
@@ -77,7 +78,7 @@ def fit_layout(points: np.ndarray) -> LayoutFit | None:
     if n == 1:
         return LayoutFit(1, 0.0, 0.0, 0.0, (float(centre[0]), float(centre[1])))
     square = _fit_poses(points, centre, SQUARE_POSES)
-    if square is not None and square.error <= SKEW_TRIGGER:
+    if not skewed or (square is not None and square.error <= SKEW_TRIGGER):
         return square
     skewed = _fit_poses(points, centre, SKEWED_POSES)
     if square is None or (skewed is not None and skewed.error < square.error):
