@@ -71,10 +71,11 @@ def keeps() -> Keeps:
     return Keeps(by_size, index, grow, shrink)
 
 
-def sub_keeps(hand: Dice) -> list[Dice]:
+@cache
+def sub_keeps(hand: Dice) -> tuple[Dice, ...]:
     """Every distinct multiset of dice that can be kept from ``hand``, largest first."""
     found = {
         tuple(sorted(hand[i] for i in range(len(hand)) if picked >> i & 1))
         for picked in range(1 << len(hand))
     }
-    return sorted(found, key=lambda keep: (-len(keep), keep))
+    return tuple(sorted(found, key=lambda keep: (-len(keep), keep)))

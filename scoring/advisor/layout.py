@@ -189,6 +189,18 @@ class Layout:
         return found
 
     @cached_property
+    def zero_outcome(self) -> tuple[int | None, ...]:
+        """Per box: the index in ``outcomes[box]`` of a scratch (0 points), if there is one."""
+        return tuple(
+            int(np.flatnonzero(o == 0)[0]) if (o == 0).any() else None for o in self.outcomes
+        )
+
+    @cached_property
+    def scoring_hands(self) -> tuple[tuple[np.ndarray, ...], ...]:
+        """Per roll and box: the hands (without joker) that score other than 0."""
+        return tuple(tuple(np.flatnonzero(points) for points in table[0]) for table in self.points)
+
+    @cached_property
     def writes(self) -> Writes:
         """The state changes of every (box, outcome), for all boxes at once."""
         boxes = np.repeat(np.arange(len(self.outcomes)), [len(o) for o in self.outcomes])

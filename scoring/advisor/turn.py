@@ -63,19 +63,19 @@ def _write_box(
     every hand from below.
     """
     points = layout.points[roll - 1, 0, box]
-    outcomes = layout.outcomes[box]
+    scoring = layout.scoring_hands[roll - 1][box]
     if len(after) > 1:
-        by_outcome = after + outcomes[:, None]
+        by_outcome = after + layout.outcomes[box][:, None]
         outcome = layout.outcome_of[roll - 1, 0, box]
-        zero = np.flatnonzero(outcomes == 0)
-        floor = by_outcome[zero[0]] if len(zero) else None
+        zero = layout.zero_outcome[box]
+        floor = None if zero is None else by_outcome[zero]
         sound = floor is not None and bool((by_outcome >= floor).all())
     else:
         by_outcome = outcome = None
         floor = after[0]
-        sound = points.min() >= 0
-    sparse = sound and not points.all()
-    rows = np.flatnonzero(points) if sparse else slice(None)
+        sound = bool(points.min() >= 0)
+    sparse = sound and len(scoring) < len(points)
+    rows = scoring if sparse else slice(None)
     value = after + points[rows, None] if by_outcome is None else by_outcome[outcome[rows]]
     if sparse:
         np.maximum(scratch, floor, out=scratch)
