@@ -102,8 +102,8 @@ def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
     """Faces with the scale they were found at, over scales chosen from the content.
 
     Coarse scales find large dice. When the finest scale tried found nothing or mostly
-    small pips, a twice finer scale is tried, up to SEARCH_SIDE pixels and MAX_SCALE
-    (small images are enlarged to read small dice).
+    small pips, a twice finer scale is tried, up to SEARCH_SIDE pixels; small images
+    showing small dice are enlarged up to MAX_SCALE.
     """
     height, width = image.shape[:2]
     found: list[tuple[Face, float]] = []
@@ -129,7 +129,9 @@ def detect_faces(image: np.ndarray) -> list[tuple[Face, float]]:
         ):
             continue
         small = bool(faces) and float(np.median([f.pip_diameter for f in faces])) < SMALL_PIP
-        if small or (not faces and max(width, height) * finer <= SEARCH_SIDE):
+        # Nothing found is searched finer, but enlarging needs small dice as evidence:
+        # enlarged cloth and grain are full of pip-like specks.
+        if small or (not faces and finer <= 1.0 and max(width, height) * finer <= SEARCH_SIDE):
             scales.append(finer)
     return found
 

@@ -80,8 +80,9 @@ def test_reading_order_is_rows_then_columns():
 
 
 @pytest.mark.parametrize("kind", ["checker", "wood", "felt", "dark"])
-def test_patterned_tables_without_dice_give_none(kind):
-    assert read_dice(patterned(kind)).dice == []
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_patterned_tables_without_dice_give_none(kind, seed):
+    assert read_dice(patterned(kind, seed=seed)).dice == []
 
 
 @pytest.mark.parametrize("kind", ["checker", "wood", "felt", "dark"])
