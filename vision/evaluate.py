@@ -17,10 +17,12 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 from vision.annotate import annotate
 from vision.metrics import PhotoScore, score_photo, summarise
 from vision.reader import read_dice
+from vision.reading import Reading
 
 SPLITS = ("all", "heldout", "tune")
 LABEL_COLOUR = (255, 80, 0)
@@ -45,7 +47,9 @@ def load_labels(photo: Path) -> list[tuple[int, list[float]]]:
     return [(d["value"], d["box"]) for d in data["dice"]]
 
 
-def draw_failure(image, reading, labels):
+def draw_failure(
+    image: np.ndarray, reading: Reading, labels: list[tuple[int, list[float]]]
+) -> np.ndarray:
     """The annotated reading with labelled boxes and values added in blue."""
     out = annotate(image, reading)
     for value, box in labels:
@@ -86,13 +90,12 @@ def format_table(summary: dict[str, float]) -> str:
     """A two-column text table of the summary."""
     lines = []
     for key, value in summary.items():
-        shown = (
-            f"{value:.1%}"
-            if isinstance(value, float) and "ms" not in key
-            else f"{value:.1f}"
-            if isinstance(value, float)
-            else str(value)
-        )
+        if not isinstance(value, float):
+            shown = str(value)
+        elif key.endswith("ms"):
+            shown = f"{value:.1f}"
+        else:
+            shown = f"{value:.1%}"
         lines.append(f"| {key:<21} | {shown:>8} |")
     return "\n".join(["| metric                | value    |", "|---|---|", *lines])
 
