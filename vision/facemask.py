@@ -32,7 +32,8 @@ class FaceMask:
     """A segmented face: its outline (rotated rectangle) and pip centres and diameters,
     all in image pixels. `bounded` is False when the face colour ran out of the window
     (face and background alike), so the outline is not the die's. `noise` is the face's
-    typical colour deviation relative to `contrast`, the face-pip colour distance."""
+    typical colour deviation relative to `contrast`, the face-pip colour distance, and
+    `texture` the part of it that is fine grain rather than smooth marbling or shading."""
 
     rect: tuple[tuple[float, float], tuple[float, float], float]
     pips: tuple[np.ndarray, ...]
@@ -40,6 +41,7 @@ class FaceMask:
     bounded: bool
     noise: float
     contrast: float
+    texture: float
 
 
 def colour_position(
@@ -149,8 +151,13 @@ def _segment_crop(
     centre2 = (xx - half) ** 2 + (yy - half) ** 2
     # The face's own colour noise, from its plain middle, sets how far a face pixel
     # may stray from the face colour.
-    plain = near_face[(centre2 <= (0.35 * side) ** 2) & (t < 0.35)]
+    plain_mask = (centre2 <= (0.35 * side) ** 2) & (t < 0.35)
+    plain = near_face[plain_mask]
     noise = float(np.median(plain)) if plain.size else 0.0
+    # Fine texture: deviation from a copy blurred over a sixteenth of the face.
+    smooth = cv2.GaussianBlur(crop, (0, 0), max(1.0, side / 16)).astype(np.float32)
+    fine = np.linalg.norm(crop.astype(np.float32) - smooth, axis=2)[plain_mask]
+    texture = float(np.median(fine)) if fine.size else 0.0
     low, high = FACE_TOLERANCE
     tolerance = float(np.clip(NOISE_TOLERANCE * noise + low, low, min(high, 0.4 * length)))
     region, border_share = face_region((t < 0.5) & (near_face < tolerance), (half, half), side / 3)
@@ -168,4 +175,6 @@ def _segment_crop(
     if not bounded:
         allowed |= centre2 <= (0.45 * side) ** 2
     pips = tuple(pip_blobs((t >= level) & (off < 0.6), allowed, side) for level in PIP_LEVELS)
-    return FaceMask(rect, pips, float(squareness), bounded, noise / length, length)
+    return FaceMask(
+        rect, pips, float(squareness), bounded, noise / length, length, texture / length
+    )

@@ -31,9 +31,9 @@ MAX_UNOUTLINED_VALUE = 2
 # smallest face-pip colour distance.
 MAX_UNOUTLINED_NOISE = 0.2
 MIN_UNOUTLINED_CONTRAST = 60.0
-# Largest face noise for a one or a two: one or two marks on a mottled patch (printed
-# art, marbled plastic) are weak evidence.
-MAX_FEW_PIP_NOISE = 0.2
+# Largest fine texture (relative to pip contrast) of the face of a one or a two: one
+# or two marks on a textured patch (printed art, fabric) are weak evidence.
+MAX_FEW_PIP_TEXTURE = 0.15
 # Range of a lone pip's diameter relative to the face side.
 LONE_PIP_SHARE = (0.14, 0.45)
 # Least squareness (fill of the outline's rectangle times its aspect) of an outline.
@@ -174,7 +174,7 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         confidence *= min(1.0, diameter / RESOLVED_PIP)
         if fit.value == 1 and not LONE_PIP_SHARE[0] <= diameter / mask_side <= LONE_PIP_SHARE[1]:
             continue
-        if fit.value <= MAX_UNOUTLINED_VALUE and mask.noise > MAX_FEW_PIP_NOISE:
+        if fit.value <= MAX_UNOUTLINED_VALUE and mask.texture > MAX_FEW_PIP_TEXTURE:
             continue
         if outlined:
             off_centre = math.hypot(fit.centre[0] - cx, fit.centre[1] - cy) / mask_side
