@@ -31,15 +31,14 @@ MAX_ZOOM = 3
 class FaceMask:
     """A segmented face: its outline (rotated rectangle) and pip centres and diameters,
     all in image pixels. `bounded` is False when the face colour ran out of the window
-    (face and background alike), so the outline is not the die's. `noise` is the face's
-    typical colour deviation relative to `contrast`, the face-pip colour distance, and
-    `texture` the part of it that is fine grain rather than smooth marbling or shading."""
+    (face and background alike), so the outline is not the die's. `texture` is the
+    face's fine-grained colour deviation (not smooth marbling or shading) relative to
+    `contrast`, the face-pip colour distance."""
 
     rect: tuple[tuple[float, float], tuple[float, float], float]
     pips: tuple[np.ndarray, ...]
     squareness: float
     bounded: bool
-    noise: float
     contrast: float
     texture: float
 
@@ -175,6 +174,4 @@ def _segment_crop(
     if not bounded:
         allowed |= centre2 <= (0.45 * side) ** 2
     pips = tuple(pip_blobs((t >= level) & (off < 0.6), allowed, side) for level in PIP_LEVELS)
-    return FaceMask(
-        rect, pips, float(squareness), bounded, noise / length, length, texture / length
-    )
+    return FaceMask(rect, pips, float(squareness), bounded, length, texture / length)

@@ -27,13 +27,12 @@ LONE_PIP_CONFIDENCE = 0.8
 UNOUTLINED_CONFIDENCE = 0.7
 # Without an outline, one or two round marks on a plain patch are no evidence of a die.
 MAX_UNOUTLINED_VALUE = 2
-# Largest colour noise (relative to pip contrast) of a face without an outline, and
-# smallest face-pip colour distance.
-MAX_UNOUTLINED_NOISE = 0.2
+# Smallest face-pip colour distance of a face without an outline.
 MIN_UNOUTLINED_CONTRAST = 60.0
-# Largest fine texture (relative to pip contrast) of the face of a one or a two: one
-# or two marks on a textured patch (printed art, fabric) are weak evidence.
-MAX_FEW_PIP_TEXTURE = 0.15
+# Largest fine texture (relative to pip contrast) of a face without an outline or
+# with one or two pips: a few marks on a textured patch (printed art, fabric) are
+# weak evidence.
+MAX_TEXTURE = 0.15
 # Range of a lone pip's diameter relative to the face side.
 LONE_PIP_SHARE = (0.14, 0.45)
 # Least squareness (fill of the outline's rectangle times its aspect) of an outline.
@@ -150,7 +149,7 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
     """The best-fitting face among the pip sets of a face mask.
 
     A well-outlined face (bounded and square) gives the box and must be centred on the
-    layout; otherwise the face must be plain and its pips strong, the box comes from the
+    layout; otherwise the face must be finely plain and its pips strong, the box comes from the
     layout, and one or two pips are not trusted. A lone pip must have the size of a
     one's pip on that face.
     """
@@ -159,9 +158,7 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
     outlined = (
         mask.bounded and mask.squareness >= MIN_SQUARENESS and 0.5 * side <= mask_side <= 2 * side
     )
-    if not outlined and (
-        mask.noise > MAX_UNOUTLINED_NOISE or mask.contrast < MIN_UNOUTLINED_CONTRAST
-    ):
+    if not outlined and (mask.texture > MAX_TEXTURE or mask.contrast < MIN_UNOUTLINED_CONTRAST):
         return None
     best: Face | None = None
     for found in mask.pips:
@@ -174,7 +171,7 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         confidence *= min(1.0, diameter / RESOLVED_PIP)
         if fit.value == 1 and not LONE_PIP_SHARE[0] <= diameter / mask_side <= LONE_PIP_SHARE[1]:
             continue
-        if fit.value <= MAX_UNOUTLINED_VALUE and mask.texture > MAX_FEW_PIP_TEXTURE:
+        if fit.value <= MAX_UNOUTLINED_VALUE and mask.texture > MAX_TEXTURE:
             continue
         if outlined:
             off_centre = math.hypot(fit.centre[0] - cx, fit.centre[1] - cy) / mask_side
