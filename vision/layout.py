@@ -19,6 +19,10 @@ LAYOUTS: dict[int, tuple[frozenset[tuple[int, int]], ...]] = {
         frozenset({(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)}),
     ),
 }
+LAYOUT_MASKS = {
+    value: np.array([sum(1 << ((c + 1) * 3 + (r + 1)) for c, r in cells) for cells in layouts])
+    for value, layouts in LAYOUTS.items()
+}
 # Poses tried: direction of the grid's columns, and skew of its rows away from square
 # (a face seen at a slant is a parallelogram).
 ANGLES = np.deg2rad(np.arange(0.0, 180.0, 2.0))
@@ -106,14 +110,14 @@ def _fit_poses(
     aspect = np.maximum(step_u, step_v) / np.minimum(step_u, step_v)
     error = np.where(aspect <= MAX_STEP_ASPECT, error, np.inf)
     step = np.sqrt(step_u * step_v)
+    # Each pose's occupied cells as a 9-bit mask; it must be one of the layout's.
+    bits = np.left_shift(1, ((cu + 1) * 3 + (cv + 1)).astype(np.int64))
+    masks = np.bitwise_or.reduce(bits, axis=1)
+    valid = np.isin(masks, LAYOUT_MASKS[n]) & np.isfinite(error)
+    if not valid.any():
+        return None
     # Twos and threes fit many poses; among equal fits prefer square, unskewed ones.
     skew = np.abs(second - first - np.pi / 2)
-    for k in np.argsort(error + 0.05 * np.log(aspect) + 0.3 * skew):
-        if not np.isfinite(error[k]):
-            break
-        cells = frozenset(zip(cu[k].astype(int).tolist(), cv[k].astype(int).tolist(), strict=True))
-        if len(cells) == n and cells in LAYOUTS[n]:
-            return LayoutFit(
-                n, float(first[k]), float(step[k]), float(error[k]), tuple(centre.tolist())
-            )
-    return None
+    rank = np.where(valid, error + 0.05 * np.log(aspect) + 0.3 * skew, np.inf)
+    k = int(np.argmin(rank))
+    return LayoutFit(n, float(first[k]), float(step[k]), float(error[k]), tuple(centre.tolist()))
