@@ -153,8 +153,9 @@ def _segment_crop(
     plain_mask = (centre2 <= (0.35 * side) ** 2) & (t < 0.35)
     plain = near_face[plain_mask]
     noise = float(np.median(plain)) if plain.size else 0.0
-    # Fine texture: deviation from a copy blurred over a sixteenth of the face.
-    smooth = cv2.GaussianBlur(crop, (0, 0), max(1.0, side / 16)).astype(np.float32)
+    # Fine texture: deviation from a copy averaged over a sixth of the face.
+    width = max(3, round(side / 6))
+    smooth = cv2.blur(crop, (width, width)).astype(np.float32)
     fine = np.linalg.norm(crop.astype(np.float32) - smooth, axis=2)[plain_mask]
     texture = float(np.median(fine)) if fine.size else 0.0
     low, high = FACE_TOLERANCE
