@@ -72,7 +72,7 @@ def faces_at_scale(image: np.ndarray) -> list[Face]:
             continue
         face = face_from_pips(image, group)
         keep(face)
-        if (face is None or face.confidence < MIN_CONFIDENCE) and len(group) > 2:
+        if (face is None or face.confidence < MIN_CONFIDENCE) and len(group) > 1:
             # Pips of touching dice, or a pip and nearby marks, may run into one
             # group: seed from each pip alone.
             for pip in group:
