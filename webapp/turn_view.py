@@ -166,10 +166,10 @@ def turn_panel(table: Table, language: str) -> None:
     if state.DIE_KEYS[0] not in st.session_state:
         state.clear_turn()
     st.subheader(f"Round {table.game.round} · {table.game.current_player} to play")
+    totals = table.game.totals()
+    st.caption("Totals: " + " · ".join(f"{player} {t.total}" for player, t in totals.items()))
     photo_sources()
     photo_result()
-    totals = table.game.totals()
-    st.caption(" · ".join(f"{player} {t.total}" for player, t in totals.items()))
     roll = roll_input(table.game.rules)
     dice = state.dice()
     if roll is None:
