@@ -200,3 +200,12 @@ def test_the_extra_bonus_and_the_undo_are_told_in_the_sheet_names(page):
     assert sheet(page).loc["Yahtzee bonus", "Ann"] == "100"
     page = page.button(key="undo").click().run()
     assert "Took back Ann's Sixes" in page.info[0].value
+
+
+def test_a_camera_snapshot_is_read_like_an_upload(page):
+    photo = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.jpg"))[0]
+    page = start(page, "yatzy", ["Ann"])
+    page.camera_input[0].set_value(("snapshot.jpg", photo.read_bytes(), "image/jpeg")).run()
+    assert not problems(page)
+    assert "snapshot.jpg" in page.image[0].proto.imgs[0].caption
+    assert any(page.segmented_control(key=f"die_{i}").value for i in range(5))
