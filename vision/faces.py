@@ -33,6 +33,10 @@ MIN_UNOUTLINED_CONTRAST = 60.0
 # with one or two pips: a few marks on a textured patch (printed art, fabric) are
 # weak evidence.
 MAX_TEXTURE = 0.15
+# Least contrast and largest texture of a bounded but unsquare face read with one or
+# two pips.
+DISTINCT_CONTRAST = 150.0
+DISTINCT_TEXTURE = 0.05
 # Range of a lone pip's diameter relative to the face side.
 LONE_PIP_SHARE = (0.14, 0.45)
 # Least squareness (fill of the outline's rectangle times its aspect) of an outline.
@@ -160,11 +164,16 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
     )
     if not outlined and (mask.texture > MAX_TEXTURE or mask.contrast < MIN_UNOUTLINED_CONTRAST):
         return None
+    # One or two pips count on a bounded face whose outline is not square (a side face
+    # seen at a slant joins it) when they stand out strongly from a very plain face.
+    distinct = (
+        mask.bounded and mask.contrast >= DISTINCT_CONTRAST and mask.texture <= DISTINCT_TEXTURE
+    )
     best: Face | None = None
     for found in mask.pips:
         # Glare is looked for on outlined faces only: elsewhere a bad fit is no face.
         fit, blobs, confidence = best_layout(alike_blobs(found), leave_one_out=outlined)
-        if fit is None or (fit.value <= MAX_UNOUTLINED_VALUE and not outlined):
+        if fit is None or (fit.value <= MAX_UNOUTLINED_VALUE and not (outlined or distinct)):
             continue
         diameter = float(np.median(blobs[:, 2]))
         # Pips a few pixels wide blur into each other and into glare: trust them less.
