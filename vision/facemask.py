@@ -22,6 +22,13 @@ FACE_TOLERANCE = (20.0, 70.0)
 NOISE_TOLERANCE = 3.0
 # A face may touch the window's border where it touches a die of its own colour.
 MAX_BORDER_SHARE = 0.15
+# A face whose colour runs out of the window is segmented again at this share of the
+# tolerance, when that still exceeds the face's colour noise this many times and the
+# window's border is plain table (median colour distance from its median at most
+# PLAIN_BORDER): a white die on a pale table is then bounded, print and felt are not.
+STRICT = 0.4
+STRICT_NOISE = 2.0
+PLAIN_BORDER = 7.0
 # Faces narrower than this many pixels are read from an enlarged crop (at most 3x).
 READ_SIDE = 48
 MAX_ZOOM = 3
@@ -76,6 +83,13 @@ def face_region(
     outlines, _ = cv2.findContours(near, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cv2.fillConvexPoly(region, cv2.convexHull(np.concatenate(outlines)), 1)
     return region, float(border.mean())
+
+
+def plain_border(crop: np.ndarray) -> bool:
+    """True when the window's border is plain table, not print or texture."""
+    border = np.concatenate([crop[0], crop[-1], crop[:, 0], crop[:, -1]]).astype(np.float32)
+    spread = np.linalg.norm(border - np.median(border, axis=0), axis=1)
+    return float(np.median(spread)) <= PLAIN_BORDER
 
 
 def pip_blobs(pip_like: np.ndarray, allowed: np.ndarray, side: float) -> np.ndarray:
@@ -161,6 +175,17 @@ def _segment_crop(
     low, high = FACE_TOLERANCE
     tolerance = float(np.clip(NOISE_TOLERANCE * noise + low, low, min(high, 0.4 * length)))
     region, border_share = face_region((t < 0.5) & (near_face < tolerance), (half, half), side / 3)
+    strict_tolerance = STRICT * tolerance
+    if (
+        border_share >= MAX_BORDER_SHARE
+        and strict_tolerance >= STRICT_NOISE * noise
+        and plain_border(crop)
+    ):
+        strict, strict_share = face_region(
+            (t < 0.5) & (near_face < strict_tolerance), (half, half), side / 3
+        )
+        if strict_share < MAX_BORDER_SHARE and strict.any():
+            region, border_share = strict, strict_share
     area = int(region.sum())
     if area == 0:
         return None
