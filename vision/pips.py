@@ -20,6 +20,11 @@ MIN_RING_AGREEMENT = 0.8
 # beside a small die. (Grey-level top-hats find too much in printed boards.)
 HAT_PIPS = 2.0
 HAT_DEPTH = 30
+# A pip differs from its face mostly in hue when the hue difference is at least this
+# share of the colour difference; then ring samples within this share of the hue
+# difference from the face's hue count as face.
+HUE_SHARE = 0.5
+HUE_TOLERANCE = 0.4
 
 
 @dataclass(frozen=True)
@@ -39,17 +44,23 @@ def _to_uint8(opponent: np.ndarray) -> np.ndarray:
     return np.clip(opponent + 128, 0, 255).astype(np.uint8)
 
 
+def hue(colours: np.ndarray) -> np.ndarray:
+    """The two colour-opponent coordinates (red-green, yellow-blue) of BGR colours:
+    colour without brightness."""
+    b, g, r = colours[..., 0], colours[..., 1], colours[..., 2]
+    return np.stack([(r - g) / 2, (r + g) / 2 - b], axis=-1)
+
+
 def threshold_maps(image: np.ndarray, pip_diameter: float) -> list[np.ndarray]:
     """Binary maps of marks darker or lighter than their surroundings, for pips about
     `pip_diameter` pixels wide; grey level and two colour-opponent channels, adaptive
     thresholds of all three and top-hats of the colour channels."""
     block = max(5, round(pip_diameter * 3.0) | 1)
-    img = image.astype(np.int16)
-    b, g, r = img[:, :, 0], img[:, :, 1], img[:, :, 2]
+    opponents = hue(image.astype(np.float32))
     channels = [
         cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
-        _to_uint8((r - g) // 2),
-        _to_uint8((r + g) // 2 - b),
+        _to_uint8(opponents[:, :, 0]),
+        _to_uint8(opponents[:, :, 1]),
     ]
     maps = []
     for channel in channels:
@@ -124,7 +135,14 @@ def verify_blobs(image: np.ndarray, blobs: np.ndarray) -> list[Pip]:
     contrast = np.linalg.norm(colour - face, axis=1)
     spread = np.linalg.norm(ring - face[:, None, :], axis=2)
     tolerance = np.maximum(contrast[:, None] * 0.45, 12.0)
-    on_face = spread < tolerance
+    # Marbling and shading vary a face's brightness more than its hue: around a pip
+    # that differs from its face mostly in hue, a ring sample of the face's hue is face.
+    ring_hue = hue(ring)
+    face_hue = np.median(ring_hue, axis=1)
+    hue_contrast = np.linalg.norm(hue(colour) - face_hue, axis=1)
+    hue_spread = np.linalg.norm(ring_hue - face_hue[:, None, :], axis=2)
+    by_hue = (hue_contrast >= HUE_SHARE * contrast)[:, None]
+    on_face = (spread < tolerance) | (by_hue & (hue_spread < HUE_TOLERANCE * hue_contrast[:, None]))
     # Ring samples may fall on the neighbouring pips of a six.
     on_pip = np.linalg.norm(ring - colour[:, None, :], axis=2) < tolerance
     agreement = np.where(on_face.mean(axis=1) >= 0.5, (on_face | on_pip).mean(axis=1), 0.0)
