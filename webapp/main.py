@@ -35,8 +35,7 @@ def _language(table: Table) -> str:
     rules = table.game.rules
     if rules.language == "en":
         return "en"
-    own = rules.title[rules.language]
-    english = st.toggle(f"English names (instead of {own}'s own)", key="english")
+    english = st.toggle("Box names in English", key="english")
     return "en" if english else rules.language
 
 
