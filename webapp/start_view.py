@@ -34,7 +34,7 @@ def new_game_form() -> None:
     ]
     if st.button("Start the game", type="primary", key="start"):
         try:
-            game = Game(game_id, names)
+            game = Game(game_id, [name.strip() for name in names])
         except ScoringError as error:
             st.error(str(error))
             return
