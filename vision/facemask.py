@@ -14,8 +14,9 @@ import cv2
 import numpy as np
 
 # Positions along the face->pip colour line above which a pixel counts as pip; a
-# stricter level splits pips that touch at low resolution.
-PIP_LEVELS = (0.5, 0.7)
+# stricter level splits pips that touch at low resolution, the strictest those of
+# fours, fives and sixes whose face runs into them (glare, blur).
+PIP_LEVELS = (0.5, 0.7, 0.9)
 # Range of the colour distance from the face colour within which a pixel is face, and
 # the multiple of the face's own colour noise added to the lower end.
 FACE_TOLERANCE = (20.0, 70.0)

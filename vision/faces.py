@@ -41,6 +41,9 @@ DISTINCT_TEXTURE = 0.05
 LONE_PIP_SHARE = (0.14, 0.45)
 # Least squareness (fill of the outline's rectangle times its aspect) of an outline.
 MIN_SQUARENESS = 0.6
+# The strictest pip level splits the pips of fours, fives and sixes that run
+# together; fewer pips read only at that level are mostly specks of glare or print.
+MIN_STRICTEST_VALUE = 4
 # Least confidence for a fuller layout from a stricter pip level to be preferred.
 MIN_LEVEL_CONFIDENCE = 0.45
 # Range of grid step / pip diameter on real dice (tuning photos: 0.67..1.34).
@@ -170,10 +173,13 @@ def _masked_face(mask: FaceMask, side: float) -> Face | None:
         mask.bounded and mask.contrast >= DISTINCT_CONTRAST and mask.texture <= DISTINCT_TEXTURE
     )
     best: Face | None = None
-    for found in mask.pips:
+    strictest = len(mask.pips) - 1
+    for level, found in enumerate(mask.pips):
         # Glare is looked for on outlined faces only: elsewhere a bad fit is no face.
         fit, blobs, confidence = best_layout(alike_blobs(found), leave_one_out=outlined)
         if fit is None or (fit.value <= MAX_UNOUTLINED_VALUE and not (outlined or distinct)):
+            continue
+        if level == strictest and fit.value < MIN_STRICTEST_VALUE:
             continue
         diameter = float(np.median(blobs[:, 2]))
         # Pips a few pixels wide blur into each other and into glare: trust them less.
