@@ -33,23 +33,6 @@ def test_five_games_with_the_shared_ids():
     assert all(len(GAMES[g].boxes) == 15 for g in ("catalan", "russian", "greek", "yatzy"))
 
 
-def test_sheet_orders_follow_the_seeds():
-    lower = {g: [b.id for b in r.boxes][6:] for g, r in GAMES.items()}
-    assert lower["catalan"] == [
-        "pair",
-        "two_pairs",
-        "three_of_a_kind",
-        "small_straight",
-        "large_straight",
-        "full_house",
-        "four_of_a_kind",
-        "five_of_a_kind",
-        "chance",
-    ]
-    assert lower["russian"][-3:] == ["full_house", "chance", "five_of_a_kind"]
-    assert lower["greek"][-2:] == ["five_of_a_kind", "chance"]
-
-
 def test_names_in_own_language_and_english():
     assert GAMES["catalan"].box("chance").name("ca") == "Atzar"
     assert GAMES["russian"].box("full_house").name("ru") == "Дом"
