@@ -1,0 +1,70 @@
+"""Training views and targets: the labels must follow the pixels they describe."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from training.data import Photo, finder_targets, finder_view, warp
+from training.scenes import drawn_scene
+from vision.networks import FINDER_STRIDE
+
+
+def test_targets_peak_at_each_centre_with_its_log_side():
+    centres = np.array([[41.0, 83.0], [200.0, 30.0]], np.float32)
+    sides = np.array([30.0, 60.0], np.float32)
+    heat, log_side, mask = finder_targets(centres, sides, 256)
+    assert heat.shape == (64, 64)
+    for (x, y), side in zip(centres, sides, strict=True):
+        row, col = int(y // FINDER_STRIDE), int(x // FINDER_STRIDE)
+        assert heat[row, col] == 1.0
+        assert mask[row, col] == 1.0
+        assert math.isclose(log_side[row, col], math.log(side), rel_tol=1e-6)
+    assert mask.sum() == 2
+    assert (heat == 1.0).sum() == 2
+
+
+def test_targets_ignore_dice_outside_the_view():
+    outside = np.array([[-10.0, 50.0], [300.0, 20.0]])
+    heat, _, mask = finder_targets(outside, np.array([30, 30]), 256)
+    assert mask.sum() == 0
+    assert heat.max() < 1.0
+
+
+def test_warp_puts_the_chosen_point_at_the_centre_of_the_view():
+    image = np.zeros((400, 600, 3), np.uint8)
+    image[195:206, 295:306] = 255
+    for scale in (0.5, 1.0, 1.7):
+        view, m = warp(image, np.array([300.0, 200.0]), 30.0, scale, 128, (0, 0, 0))
+        assert np.allclose(m @ [300, 200, 1], [64, 64], atol=1e-6)
+        ys, xs = np.nonzero(view[:, :, 0] > 127)
+        assert abs(xs.mean() - 64) < 1.5 and abs(ys.mean() - 64) < 1.5
+
+
+def test_finder_view_keeps_labels_on_the_dice():
+    image = np.full((300, 300, 3), 40, np.uint8)
+    image[100:140, 150:190] = 250
+    photo = Photo(image, np.array([[170.0, 120.0]], np.float32), np.array([40.0]), np.array([3]))
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        view, centres, sides = finder_view(photo, 160, rng)
+        (x, y), side = centres[0], sides[0]
+        ring = [
+            (x + 0.8 * side * math.cos(a), y + 0.8 * side * math.sin(a))
+            for a in np.linspace(0, 2 * math.pi, 8, endpoint=False)
+        ]
+        if all(1 <= u < 159 and 1 <= v < 159 for u, v in [(x, y), *ring]):
+            die = view[int(y) - 1 : int(y) + 2, int(x) - 1 : int(x) + 2].reshape(-1, 3).mean(0)
+            table = np.median([view[int(v), int(u)] for u, v in ring], axis=0)
+            assert np.abs(die - table).max() > 20
+        assert 10 <= sides[0] <= 100
+
+
+def test_drawn_scene_labels_one_value_per_die():
+    rng = np.random.default_rng(2)
+    for _ in range(10):
+        image, centres, sides, values = drawn_scene(200, rng, (12, 60))
+        assert image.shape == (200, 200, 3)
+        assert len(centres) == len(sides) == len(values)
+        assert set(values.tolist()) <= set(range(1, 7))

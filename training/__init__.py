@@ -1,0 +1,8 @@
+"""Training of the dice reader's two networks (needs PyTorch: `pip install -e '.[train]'`).
+
+    python -m training finder --data ../shared/datasets
+    python -m training reader --data ../shared/datasets
+
+Only the tune split of each data set is used (vision.evaluate.photo_paths); the
+held-out photos stay unseen for the figures in the README.
+"""

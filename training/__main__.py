@@ -1,0 +1,191 @@
+"""Train one of the reader's networks on the tune photos and export it to ONNX.
+
+python -m training finder|reader [--data DIR] [--steps N] [--out DIR] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from training.data import (
+    Photo,
+    degrade,
+    empty_view,
+    finder_targets,
+    finder_view,
+    load_tune_photos,
+    pick_photo,
+    reader_view,
+    recolour,
+)
+from training.models import READER_CLASSES, READER_INPUT, FaceFinder, FaceReader
+from training.scenes import drawn_empty, drawn_face, drawn_scene
+from vision.networks import FINDER_FILE, MODEL_DIR, READER_FILE
+
+FINDER_VIEW = 320
+# Share of drawn scenes among the training views; the rest are views of real photos.
+DRAWN = 0.3
+NO_FACE = READER_CLASSES - 1
+
+
+def finder_batch(photos: list[Photo], n: int, rng: np.random.Generator) -> tuple[torch.Tensor, ...]:
+    images, heats, sides, masks = [], [], [], []
+    for _ in range(n):
+        if rng.random() < DRAWN:
+            image, centres, die_sides, _ = drawn_scene(FINDER_VIEW, rng, (10, 100))
+            image = degrade(image, rng)
+        else:
+            image, centres, die_sides = finder_view(
+                photos[rng.integers(len(photos))], FINDER_VIEW, rng
+            )
+        heat, log_side, mask = finder_targets(centres, die_sides, FINDER_VIEW)
+        images.append(image)
+        heats.append(heat)
+        sides.append(log_side)
+        masks.append(mask)
+    return (
+        to_tensor(np.stack(images)),
+        torch.from_numpy(np.stack(heats)),
+        torch.from_numpy(np.stack(sides)),
+        torch.from_numpy(np.stack(masks)),
+    )
+
+
+def to_tensor(images: np.ndarray) -> torch.Tensor:
+    """NHWC uint8 BGR to NCHW float in 0..1, as vision.networks feeds OpenCV."""
+    return torch.from_numpy(np.ascontiguousarray(images.transpose(0, 3, 1, 2))).float() / 255
+
+
+def focal_loss(logits: torch.Tensor, heat: torch.Tensor) -> torch.Tensor:
+    """The penalty-reduced focal loss on centre heat maps (peaks are exactly 1)."""
+    p = torch.sigmoid(logits).clamp(1e-4, 1 - 1e-4)
+    peak = heat.eq(1).float()
+    pos = -((1 - p) ** 2) * torch.log(p) * peak
+    neg = -((1 - heat) ** 4) * p**2 * torch.log(1 - p) * (1 - peak)
+    return (pos.sum() + neg.sum()) / peak.sum().clamp(min=1)
+
+
+def train_finder(photos: list[Photo], steps: int, rng: np.random.Generator) -> nn.Module:
+    model = FaceFinder()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    start = time.time()
+    for step in range(steps):
+        images, heat, log_side, mask = finder_batch(photos, 16, rng)
+        out = model(images)
+        loss_heat = focal_loss(out[:, 0], heat)
+        loss_side = (torch.abs(out[:, 1] - log_side) * mask).sum() / mask.sum().clamp(min=1)
+        loss = loss_heat + loss_side
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 100 == 0:
+            print(
+                f"{step} heat {loss_heat.item():.3f} side {loss_side.item():.3f}"
+                f" {time.time() - start:.0f}s",
+                flush=True,
+            )
+    return model
+
+
+def reader_batch(
+    photos: list[Photo], n: int, rng: np.random.Generator
+) -> tuple[np.ndarray, list[int]]:
+    """Face crops with their classes: real dice mostly, some drawn dice, and crops with
+    no die face (real table between the dice, drawn tables and clutter)."""
+    crops, labels = [], []
+    while len(crops) < n:
+        draw = rng.random()
+        if draw < 0.7:
+            photo = pick_photo([p for p in photos if len(p.values)], rng)
+            j = int(rng.integers(len(photo.values)))
+            crops.append(reader_view(photo, j, READER_INPUT, rng))
+            labels.append(int(photo.values[j]) - 1)
+        elif draw < 0.85:
+            crop, value = drawn_face(READER_INPUT, rng.uniform(1.15, 1.45), rng)
+            crops.append(degrade(recolour(crop, rng), rng))
+            labels.append(value - 1)
+        elif draw < 0.93:
+            crop = empty_view(pick_photo(photos, rng), READER_INPUT, rng)
+            if crop is not None:
+                crops.append(crop)
+                labels.append(NO_FACE)
+        else:
+            crops.append(degrade(recolour(drawn_empty(READER_INPUT, rng), rng), rng))
+            labels.append(NO_FACE)
+    return np.stack(crops), labels
+
+
+def train_reader(photos: list[Photo], steps: int, rng: np.random.Generator) -> nn.Module:
+    model = FaceReader()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    start = time.time()
+    for step in range(steps):
+        crops, labels = reader_batch(photos, 128, rng)
+        values = torch.tensor(labels)
+        out = model(to_tensor(crops))
+        loss = nn.functional.cross_entropy(out, values, label_smoothing=0.05)
+        optimiser.zero_grad()
+        loss.backward()
+        optimiser.step()
+        schedule.step()
+        if step % 100 == 0:
+            right = (out.argmax(1) == values).float().mean().item()
+            print(
+                f"{step} loss {loss.item():.3f} right {right:.3f} {time.time() - start:.0f}s",
+                flush=True,
+            )
+    return model
+
+
+def export(model: nn.Module, example: torch.Tensor, path: Path, dynamic: bool) -> None:
+    """Write the model as ONNX for OpenCV's dnn module."""
+    model.eval()
+    axes = {"image": {0: "n", 2: "h", 3: "w"}} if dynamic else {"image": {0: "n"}}
+    torch.onnx.export(
+        model,
+        example,
+        str(path),
+        input_names=["image"],
+        output_names=["out"],
+        dynamic_axes=axes,
+        opset_version=13,
+        dynamo=False,
+    )
+    print(f"wrote {path} ({path.stat().st_size} bytes)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m training")
+    parser.add_argument("network", choices=["finder", "reader"])
+    parser.add_argument("--data", type=Path, default=Path("../shared/datasets"))
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--out", type=Path, default=MODEL_DIR)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
+    args = parser.parse_args()
+    torch.manual_seed(args.seed)
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    photos = load_tune_photos(args.data)
+    print(f"{len(photos)} photos, {sum(len(p.values) for p in photos)} dice")
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.network == "finder":
+        model = train_finder(photos, args.steps, rng)
+        export(model, torch.zeros(1, 3, FINDER_VIEW, FINDER_VIEW), args.out / FINDER_FILE, True)
+    else:
+        model = train_reader(photos, args.steps, rng)
+        export(model, torch.zeros(1, 3, READER_INPUT, READER_INPUT), args.out / READER_FILE, False)
+
+
+if __name__ == "__main__":
+    main()
