@@ -4,14 +4,14 @@
 in image pixels, in reading order (rows top to bottom, left to right within a row; see
 `vision.reading.reading_order`); `annotate(image, reading)` draws it.
 
-How it reads, at working scales chosen from the content (vision.reader):
-pip candidates are found as round marks that contrast with a plain ring of face
-(vision.pips), grouped into faces by size, face colour and seams (vision.grouping),
-and each group, or each die-like patch unlike the table (vision.regions), seeds a
-two-colour segmentation of one face (vision.facemask). The face's own pips are matched
-to the six 3x3 layouts, rotated with the face (vision.layout), which gives the value;
-confidence comes from the layout fit, pip sizes and spacing, and the face outline
-(vision.faces).
+How it reads (vision.reader): a small fully convolutional network (vision.finder) marks
+the centre and size of every top face on a working image of 640 pixels, looked at
+again at a better scale when the dice are very small or very large for it; a second
+network (vision.values) reads each face from a 32-pixel crop of the full-resolution
+image, turned four ways, into one of the six pip layouts or "no die face". A die's
+confidence is the product of the two networks' beliefs. Both networks are trained by
+`python -m training` from the tune split of the shared photos, stored as ONNX in
+vision/models and run with OpenCV's dnn module (vision.networks).
 
 Command lines: `python -m vision IMAGE... [--json]`, `python -m vision.evaluate DIR`,
 `python -m vision.benchmark`.

@@ -1,0 +1,121 @@
+"""Find top faces of dice with the trained finder network, at a scale chosen from them."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.networks import FINDER_FILE, FINDER_STRIDE, network
+
+# Longest side of the first working image: the finder was trained on dice 10-100
+# pixels across, which this covers for dice from 1/64 to 1/6 of the frame.
+WORKING_SIDE = 640
+# Dice whose median side is outside this range (working pixels) are looked for again
+# at a scale that brings them to COMFORTABLE_SIDE.
+SMALLEST_SIDE = 18.0
+LARGEST_SIDE = 90.0
+COMFORTABLE_SIDE = 36.0
+# The finest working image, longest side: bounds the time spent on a 12 MP photo.
+LARGEST_WORKING_SIDE = 2048
+# Centre cells whose heat is below this are not looked at further.
+MIN_HEAT = 0.1
+# Spots at least this hot set the scale of the second look.
+SURE_HEAT = 0.3
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A top face found in the image: centre and side in image pixels, and the
+    finder's belief (0..1) that a die's top face is there."""
+
+    x: float
+    y: float
+    side: float
+    heat: float
+
+
+def heat_maps(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The finder's centre probability and log die side (working pixels) per output cell.
+
+    The image is padded at the bottom and right to a multiple of 16 pixels.
+    """
+    h, w = image.shape[:2]
+    ph, pw = -h % 16, -w % 16
+    padded = cv2.copyMakeBorder(image, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
+    net = network(FINDER_FILE)
+    net.setInput(cv2.dnn.blobFromImage(padded, 1 / 255))
+    out = net.forward()[0]
+    rows, cols = math.ceil(h / FINDER_STRIDE), math.ceil(w / FINDER_STRIDE)
+    heat = 1 / (1 + np.exp(-out[0, :rows, :cols]))
+    return heat, out[1, :rows, :cols]
+
+
+def spots_at_scale(image: np.ndarray, scale: float, min_heat: float = MIN_HEAT) -> list[Spot]:
+    """Spots found in `image` resized by `scale`, in image pixels."""
+    h, w = image.shape[:2]
+    size = (max(16, round(w * scale)), max(16, round(h * scale)))
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    working = cv2.resize(image, size, interpolation=interpolation) if scale != 1 else image
+    heat, log_side = heat_maps(working)
+    peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    spots = []
+    for row, col in zip(*np.nonzero(peaks), strict=True):
+        x, y = refine_peak(heat, row, col)
+        spots.append(
+            Spot(
+                x * FINDER_STRIDE / scale,
+                y * FINDER_STRIDE / scale,
+                math.exp(float(log_side[row, col])) / scale,
+                float(heat[row, col]),
+            )
+        )
+    return separate(spots)
+
+
+def refine_peak(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
+    """Sub-cell centre of a heat peak (cell units, cell centres at +0.5): the heat-weighted
+    mean of its 3x3 neighbourhood."""
+    r0, c0 = max(0, row - 1), max(0, col - 1)
+    patch = heat[r0 : row + 2, c0 : col + 2]
+    ys, xs = np.mgrid[r0 : r0 + patch.shape[0], c0 : c0 + patch.shape[1]]
+    total = float(patch.sum())
+    return float((xs * patch).sum()) / total + 0.5, float((ys * patch).sum()) / total + 0.5
+
+
+def distance(a: Spot, b: Spot) -> float:
+    """Distance between two spots' centres, in image pixels."""
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def separate(spots: list[Spot]) -> list[Spot]:
+    """Keep the hotter of two spots closer than half a die: one face gives one spot."""
+    kept: list[Spot] = []
+    for spot in sorted(spots, key=lambda s: -s.heat):
+        if all(distance(spot, k) >= 0.5 * max(spot.side, k.side) for k in kept):
+            kept.append(spot)
+    return kept
+
+
+def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
+    """Top faces of dice in a BGR image.
+
+    The first look is at WORKING_SIDE; when the dice found there are too small or too
+    large for the finder to see well, it looks once more at a scale that suits them.
+    """
+    h, w = image.shape[:2]
+    scale = WORKING_SIDE / max(h, w)
+    spots = spots_at_scale(image, scale, min_heat)
+    sure = [s.side for s in spots if s.heat >= SURE_HEAT]
+    if not sure:
+        return spots
+    median = float(np.median(sure)) * scale
+    if SMALLEST_SIDE <= median <= LARGEST_SIDE:
+        return spots
+    better = scale * COMFORTABLE_SIDE / median
+    better = min(better, LARGEST_WORKING_SIDE / max(h, w), 2.0)
+    if abs(math.log(better / scale)) < math.log(1.25):
+        return spots
+    return spots_at_scale(image, better, min_heat)

@@ -1,0 +1,49 @@
+"""Read the value of each found face with the trained reader network."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.finder import Spot
+from vision.networks import READER_FILE, network
+
+READER_INPUT = 32
+# A face is read from a square this much larger than the die, as in training.
+FRAME = 1.3
+
+
+def face_crop(image: np.ndarray, spot: Spot) -> np.ndarray:
+    """The READER_INPUT-pixel square around a face, area-averaged from full resolution."""
+    half = spot.side * FRAME / 2
+    x0, y0 = round(spot.x - half), round(spot.y - half)
+    x1, y1 = round(spot.x + half), round(spot.y + half)
+    h, w = image.shape[:2]
+    crop = cv2.copyMakeBorder(
+        image[max(0, y0) : min(h, y1), max(0, x0) : min(w, x1)],
+        max(0, -y0),
+        max(0, y1 - h),
+        max(0, -x0),
+        max(0, x1 - w),
+        cv2.BORDER_REPLICATE,
+    )
+    interpolation = cv2.INTER_AREA if crop.shape[0] > READER_INPUT else cv2.INTER_LINEAR
+    return cv2.resize(crop, (READER_INPUT, READER_INPUT), interpolation=interpolation)
+
+
+def read_values(image: np.ndarray, spots: list[Spot]) -> list[tuple[int, float]]:
+    """(value, probability) of each spot's face, averaged over four quarter turns.
+
+    The reader also gives the probability that no die face is there (its last class);
+    it lowers the value's probability, so such spots fall below the confidence floor.
+    """
+    if not spots:
+        return []
+    crops = [face_crop(image, spot) for spot in spots]
+    turned = [np.rot90(crop, k) for k in range(4) for crop in crops]
+    net = network(READER_FILE)
+    net.setInput(cv2.dnn.blobFromImages([np.ascontiguousarray(c) for c in turned], 1 / 255))
+    logits = net.forward().reshape(4, len(spots), -1)
+    odds = np.exp(logits - logits.max(axis=2, keepdims=True))
+    probabilities = (odds / odds.sum(axis=2, keepdims=True)).mean(axis=0)[:, :6]
+    return [(int(p.argmax()) + 1, float(p.max())) for p in probabilities]
