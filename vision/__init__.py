@@ -5,8 +5,9 @@ in image pixels, in reading order (rows top to bottom, left to right within a ro
 `vision.reading.reading_order`); `annotate(image, reading)` draws it.
 
 How it reads (vision.reader): a small fully convolutional network (vision.finder) marks
-the centre and size of every top face on a working image of 640 pixels, looked at
-again at a better scale when the dice are very small or very large for it; a second
+the centre and size of every top face on a working image of 640 pixels and on one
+2.5 times coarser (for very large dice), looked at again at a better scale when the
+dice are very small or large for it; a second
 network (vision.values) reads each face from a 32-pixel crop of the full-resolution
 image, turned four ways, into one of the six pip layouts or "no die face". A die's
 confidence is the product of the two networks' beliefs. Both networks are trained by

@@ -13,6 +13,9 @@ from vision.networks import FINDER_FILE, FINDER_STRIDE, network
 # Longest side of the first working image: the finder was trained on dice 10-100
 # pixels across, which this covers for dice from 1/64 to 1/6 of the frame.
 WORKING_SIDE = 640
+# A coarser look, at this fraction of the working scale, sees dice up to 2/5 of the
+# frame; there the pips of such a die would look like small dice.
+COARSE = 0.4
 # Dice whose median side is outside this range (working pixels) are looked for again
 # at a scale that brings them to COMFORTABLE_SIDE.
 SMALLEST_SIDE = 18.0
@@ -85,37 +88,41 @@ def refine_peak(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
     return float((xs * patch).sum()) / total + 0.5, float((ys * patch).sum()) / total + 0.5
 
 
-def distance(a: Spot, b: Spot) -> float:
-    """Distance between two spots' centres, in image pixels."""
-    return math.hypot(a.x - b.x, a.y - b.y)
+def same_face(a: Spot, b: Spot) -> bool:
+    """True when two spots are closer than half the larger one: they mark one face (or
+    one marks a pip of the other)."""
+    return math.hypot(a.x - b.x, a.y - b.y) < 0.5 * max(a.side, b.side)
 
 
 def separate(spots: list[Spot]) -> list[Spot]:
-    """Keep the hotter of two spots closer than half a die: one face gives one spot."""
+    """Keep the hotter of two spots on one face."""
     kept: list[Spot] = []
     for spot in sorted(spots, key=lambda s: -s.heat):
-        if all(distance(spot, k) >= 0.5 * max(spot.side, k.side) for k in kept):
+        if not any(same_face(spot, k) for k in kept):
             kept.append(spot)
     return kept
 
 
 def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
-    """Top faces of dice in a BGR image.
+    """Top faces of dice in a BGR image, as seen at one or more scales.
 
-    The first look is at WORKING_SIDE; when the dice found there are too small or too
-    large for the finder to see well, it looks once more at a scale that suits them.
+    The first looks are at WORKING_SIDE and at COARSE times that; when the dice found
+    at the first are too small or too large for the finder to see well, it looks once
+    more at a scale that suits them, instead. Spots of different looks may mark the same
+    face: the caller chooses between them (vision.reader).
     """
     h, w = image.shape[:2]
     scale = WORKING_SIDE / max(h, w)
+    coarse = spots_at_scale(image, scale * COARSE, min_heat)
     spots = spots_at_scale(image, scale, min_heat)
     sure = [s.side for s in spots if s.heat >= SURE_HEAT]
     if not sure:
-        return spots
+        return coarse + spots
     median = float(np.median(sure)) * scale
     if SMALLEST_SIDE <= median <= LARGEST_SIDE:
-        return spots
+        return coarse + spots
     better = scale * COMFORTABLE_SIDE / median
     better = min(better, LARGEST_WORKING_SIDE / max(h, w), 2.0)
     if abs(math.log(better / scale)) < math.log(1.25):
-        return spots
-    return spots_at_scale(image, better, min_heat)
+        return coarse + spots
+    return coarse + spots_at_scale(image, better, min_heat)

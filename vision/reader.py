@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.confidence import calibration
-from vision.finder import MIN_HEAT, Spot, find_faces
+from vision.finder import MIN_HEAT, Spot, find_faces, same_face
 from vision.reading import Box, Die, Reading, as_bgr, reading_order
 from vision.values import read_values
 
@@ -20,11 +20,13 @@ MIN_CONFIDENCE = 0.3
 
 @dataclass(frozen=True)
 class Candidate:
-    """A found face with the value read on it and the reader's probability for it."""
+    """A found face, the value read on it, the reader's probability for that value and
+    the calibrated confidence of the whole reading."""
 
     spot: Spot
     value: int
     probability: float
+    confidence: float
 
 
 def inside_image(spot: Spot, width: int, height: int) -> bool:
@@ -51,24 +53,28 @@ def box_of(spot: Spot, width: int, height: int) -> Box:
 
 def candidates(bgr: np.ndarray, min_heat: float = MIN_HEAT) -> list[Candidate]:
     """Every face the finder sees (at least `min_heat` sure) wholly inside a BGR image,
-    with its value."""
+    with its value; of readings of one face at several scales, the most confident."""
     height, width = bgr.shape[:2]
     spots = [s for s in find_faces(bgr, min_heat) if inside_image(s, width, height)]
-    return [
-        Candidate(spot, value, probability)
+    judge = calibration()
+    read = [
+        Candidate(spot, value, probability, judge(spot.heat, probability))
         for spot, (value, probability) in zip(spots, read_values(bgr, spots), strict=True)
     ]
+    kept: list[Candidate] = []
+    for candidate in sorted(read, key=lambda c: -c.confidence):
+        if not any(same_face(candidate.spot, k.spot) for k in kept):
+            kept.append(candidate)
+    return kept
 
 
 def read_dice(image: np.ndarray) -> Reading:
     """Find every die showing its top face in a BGR (or grey, or BGRA) image."""
     bgr = as_bgr(image)
     height, width = bgr.shape[:2]
-    judge = calibration()
-    dice = []
-    for candidate in candidates(bgr):
-        confidence = judge(candidate.spot.heat, candidate.probability)
-        if confidence >= MIN_CONFIDENCE:
-            box = box_of(candidate.spot, width, height)
-            dice.append(Die(candidate.value, box, round(confidence, 3)))
+    dice = [
+        Die(c.value, box_of(c.spot, width, height), round(c.confidence, 3))
+        for c in candidates(bgr)
+        if c.confidence >= MIN_CONFIDENCE
+    ]
     return Reading(reading_order(dice))

@@ -1,0 +1,69 @@
+"""The trained networks as shipped, and the small pieces around them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.vision.scenes import draw_die, table
+from vision.finder import Spot, find_faces, heat_maps, refine_peak, separate
+from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
+from vision.values import READER_INPUT, face_crop, read_values
+
+
+def test_models_are_small_enough_to_commit():
+    sizes = [(MODEL_DIR / name).stat().st_size for name in (FINDER_FILE, READER_FILE)]
+    assert sum(sizes) < 2 * 1024 * 1024
+
+
+@pytest.mark.parametrize(("height", "width"), [(16, 16), (37, 101), (480, 640)])
+def test_heat_maps_cover_the_image_at_a_quarter_of_its_size(height, width):
+    heat, log_side = heat_maps(np.zeros((height, width, 3), np.uint8))
+    expected = (-(-height // FINDER_STRIDE), -(-width // FINDER_STRIDE))
+    assert heat.shape == log_side.shape == expected
+    assert ((heat >= 0) & (heat <= 1)).all()
+
+
+def test_refine_peak_finds_the_centre_of_a_symmetric_peak():
+    heat = np.zeros((9, 9))
+    heat[3:6, 3:6] = [[0.2, 0.4, 0.2], [0.4, 1.0, 0.4], [0.2, 0.4, 0.2]]
+    assert refine_peak(heat, 4, 4) == pytest.approx((4.5, 4.5))
+
+
+def test_refine_peak_leans_towards_the_hotter_side():
+    heat = np.zeros((9, 9))
+    heat[4, 3:6] = [0.1, 1.0, 0.9]
+    x, y = refine_peak(heat, 4, 4)
+    assert x > 4.5 + 0.3 and y == pytest.approx(4.5)
+
+
+def test_refine_peak_at_the_border_stays_inside():
+    heat = np.zeros((5, 5))
+    heat[0, 0], heat[0, 1] = 1.0, 0.5
+    x, y = refine_peak(heat, 0, 0)
+    assert 0.5 <= x <= 1.5 and y == pytest.approx(0.5)
+
+
+def test_separate_keeps_the_hotter_of_two_spots_on_one_face():
+    hot, cool, far = Spot(100, 100, 40, 0.9), Spot(110, 105, 40, 0.5), Spot(160, 100, 40, 0.4)
+    assert separate([cool, far, hot]) == [hot, far]
+
+
+def test_face_crop_at_the_image_corner_is_full_size():
+    image = np.full((50, 60, 3), 77, np.uint8)
+    crop = face_crop(image, Spot(2, 3, 30, 1.0))
+    assert crop.shape == (READER_INPUT, READER_INPUT, 3)
+    assert (crop == 77).all()
+
+
+def test_no_spots_read_no_values():
+    assert read_values(np.zeros((20, 20, 3), np.uint8), []) == []
+
+
+def test_spots_are_in_full_resolution_pixels_at_any_frame_size():
+    for width, height, side in ((640, 480, 50), (1920, 1080, 120), (3000, 2000, 200)):
+        image = table(width, height, colour=(140, 140, 140))
+        box = draw_die(image, 6, (width * 0.3, height * 0.6), side, 25)
+        spot = max(find_faces(image), key=lambda s: s.heat)
+        assert box[0] <= spot.x <= box[2] and box[1] <= spot.y <= box[3]
+        assert 0.6 * side <= spot.side <= 1.6 * side
