@@ -14,8 +14,11 @@ from vision.networks import FINDER_FILE, FINDER_STRIDE, network
 # pixels across, which this covers for dice from 1/64 to 1/6 of the frame.
 WORKING_SIDE = 640
 # A coarser look, at this fraction of the working scale, sees dice up to 2/5 of the
-# frame; there the pips of such a die would look like small dice.
+# frame; there the pips of such a die would look like small dice. Of its spots, only
+# those at least COARSE_SIDE working pixels across are kept: the working look sees
+# smaller dice better.
 COARSE = 0.4
+COARSE_SIDE = 40.0
 # Dice whose median side is outside this range (working pixels) are looked for again
 # at a scale that brings them to COMFORTABLE_SIDE.
 SMALLEST_SIDE = 18.0
@@ -56,12 +59,19 @@ def heat_maps(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return heat, out[1, :rows, :cols]
 
 
-def spots_at_scale(image: np.ndarray, scale: float, min_heat: float = MIN_HEAT) -> list[Spot]:
-    """Spots found in `image` resized by `scale`, in image pixels."""
+def resized(image: np.ndarray, scale: float) -> np.ndarray:
+    """`image` resized by `scale` (area-averaged when shrinking), at least 16 pixels."""
+    if scale == 1:
+        return image
     h, w = image.shape[:2]
     size = (max(16, round(w * scale)), max(16, round(h * scale)))
     interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-    working = cv2.resize(image, size, interpolation=interpolation) if scale != 1 else image
+    return cv2.resize(image, size, interpolation=interpolation)
+
+
+def look(working: np.ndarray, scale: float, min_heat: float = MIN_HEAT) -> list[Spot]:
+    """Spots found in a working image that is the original image resized by `scale`;
+    in original image pixels."""
     heat, log_side = heat_maps(working)
     peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
     spots = []
@@ -113,8 +123,13 @@ def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
     """
     h, w = image.shape[:2]
     scale = WORKING_SIDE / max(h, w)
-    coarse = spots_at_scale(image, scale * COARSE, min_heat)
-    spots = spots_at_scale(image, scale, min_heat)
+    working = resized(image, scale)
+    spots = look(working, scale, min_heat)
+    coarse = [
+        spot
+        for spot in look(resized(working, COARSE), scale * COARSE, min_heat)
+        if spot.side * scale >= COARSE_SIDE
+    ]
     sure = [s.side for s in spots if s.heat >= SURE_HEAT]
     if not sure:
         return coarse + spots
@@ -125,4 +140,4 @@ def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
     better = min(better, LARGEST_WORKING_SIDE / max(h, w), 2.0)
     if abs(math.log(better / scale)) < math.log(1.25):
         return coarse + spots
-    return coarse + spots_at_scale(image, better, min_heat)
+    return coarse + look(resized(image, better), better, min_heat)

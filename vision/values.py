@@ -11,6 +11,8 @@ from vision.networks import READER_FILE, network
 READER_INPUT = 32
 # A face is read from a square this much larger than the die, as in training.
 FRAME = 1.3
+# Quarter turns each face is read at; the probabilities are averaged.
+TURNS = 4
 
 
 def face_crop(image: np.ndarray, spot: Spot) -> np.ndarray:
@@ -32,7 +34,7 @@ def face_crop(image: np.ndarray, spot: Spot) -> np.ndarray:
 
 
 def read_values(image: np.ndarray, spots: list[Spot]) -> list[tuple[int, float]]:
-    """(value, probability) of each spot's face, averaged over four quarter turns.
+    """(value, probability) of each spot's face, averaged over TURNS quarter turns.
 
     The reader also gives the probability that no die face is there (its last class);
     it lowers the value's probability, so such spots fall below the confidence floor.
@@ -40,10 +42,10 @@ def read_values(image: np.ndarray, spots: list[Spot]) -> list[tuple[int, float]]
     if not spots:
         return []
     crops = [face_crop(image, spot) for spot in spots]
-    turned = [np.rot90(crop, k) for k in range(4) for crop in crops]
+    turned = [np.rot90(crop, k) for k in range(TURNS) for crop in crops]
     net = network(READER_FILE)
     net.setInput(cv2.dnn.blobFromImages([np.ascontiguousarray(c) for c in turned], 1 / 255))
-    logits = net.forward().reshape(4, len(spots), -1)
+    logits = net.forward().reshape(TURNS, len(spots), -1)
     odds = np.exp(logits - logits.max(axis=2, keepdims=True))
     probabilities = (odds / odds.sum(axis=2, keepdims=True)).mean(axis=0)[:, :6]
     return [(int(p.argmax()) + 1, float(p.max())) for p in probabilities]
