@@ -19,8 +19,8 @@ WORKING_SIDE = 640
 # smaller dice better.
 COARSE = 0.4
 COARSE_SIDE = 40.0
-# Dice whose median side is outside this range (working pixels) are looked for again
-# at a scale that brings them to COMFORTABLE_SIDE.
+# When the lower quartile of the dice's sides (working pixels) is outside this range,
+# dice are looked for again at a scale that brings it to COMFORTABLE_SIDE.
 SMALLEST_SIDE = 18.0
 LARGEST_SIDE = 90.0
 COMFORTABLE_SIDE = 36.0
@@ -116,10 +116,11 @@ def separate(spots: list[Spot]) -> list[Spot]:
 def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
     """Top faces of dice in a BGR image, as seen at one or more scales.
 
-    The first looks are at WORKING_SIDE and at COARSE times that; when the dice found
-    at the first are too small or too large for the finder to see well, it looks once
-    more at a scale that suits them, instead. Spots of different looks may mark the same
-    face: the caller chooses between them (vision.reader).
+    The first looks are at WORKING_SIDE and at COARSE times that; when the smaller
+    quarter of the dice found at the first, or all of them, are too small or too large
+    for the finder to see well, it looks once more at a scale that suits them. Spots of
+    different looks may mark the same face: the caller chooses between them
+    (vision.reader).
     """
     h, w = image.shape[:2]
     scale = WORKING_SIDE / max(h, w)
@@ -133,11 +134,11 @@ def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
     sure = [s.side for s in spots if s.heat >= SURE_HEAT]
     if not sure:
         return coarse + spots
-    median = float(np.median(sure)) * scale
-    if SMALLEST_SIDE <= median <= LARGEST_SIDE:
+    quartile = float(np.percentile(sure, 25)) * scale
+    if SMALLEST_SIDE <= quartile <= LARGEST_SIDE:
         return coarse + spots
-    better = scale * COMFORTABLE_SIDE / median
+    better = scale * COMFORTABLE_SIDE / quartile
     better = min(better, LARGEST_WORKING_SIDE / max(h, w), 2.0)
     if abs(math.log(better / scale)) < math.log(1.25):
         return coarse + spots
-    return coarse + look(resized(image, better), better, min_heat)
+    return coarse + spots + look(resized(image, better), better, min_heat)
