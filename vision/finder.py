@@ -18,7 +18,7 @@ WORKING_SIDE = 640
 # those at least COARSE_SIDE working pixels across are kept: the working look sees
 # smaller dice better.
 COARSE = 0.4
-COARSE_SIDE = 40.0
+COARSE_SIDE = 60.0
 # When the lower quartile of the dice's sides (working pixels) is outside this range,
 # dice are looked for again at a scale that brings it to COMFORTABLE_SIDE.
 SMALLEST_SIDE = 18.0

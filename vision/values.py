@@ -11,8 +11,10 @@ from vision.networks import READER_FILE, network
 READER_INPUT = 32
 # A face is read from a square this much larger than the die, as in training.
 FRAME = 1.3
-# Quarter turns each face is read at; the probabilities are averaged.
-TURNS = 4
+# A face the reader is at least this sure of (one of the six values, or no face) at
+# its first reading is not read again; the others are also read at three quarter
+# turns and the probabilities averaged.
+SURE_READING = 0.9
 
 
 def face_crop(image: np.ndarray, spot: Spot) -> np.ndarray:
@@ -33,8 +35,17 @@ def face_crop(image: np.ndarray, spot: Spot) -> np.ndarray:
     return cv2.resize(crop, (READER_INPUT, READER_INPUT), interpolation=interpolation)
 
 
+def class_probabilities(crops: list[np.ndarray]) -> np.ndarray:
+    """The reader's probabilities (values 1..6, then no face) for each crop."""
+    net = network(READER_FILE)
+    net.setInput(cv2.dnn.blobFromImages([np.ascontiguousarray(c) for c in crops], 1 / 255))
+    logits = net.forward().reshape(len(crops), -1)
+    odds = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return odds / odds.sum(axis=1, keepdims=True)
+
+
 def read_values(image: np.ndarray, spots: list[Spot]) -> list[tuple[int, float]]:
-    """(value, probability) of each spot's face, averaged over TURNS quarter turns.
+    """(value, probability) of each spot's face.
 
     The reader also gives the probability that no die face is there (its last class);
     it lowers the value's probability, so such spots fall below the confidence floor.
@@ -42,10 +53,10 @@ def read_values(image: np.ndarray, spots: list[Spot]) -> list[tuple[int, float]]
     if not spots:
         return []
     crops = [face_crop(image, spot) for spot in spots]
-    turned = [np.rot90(crop, k) for k in range(TURNS) for crop in crops]
-    net = network(READER_FILE)
-    net.setInput(cv2.dnn.blobFromImages([np.ascontiguousarray(c) for c in turned], 1 / 255))
-    logits = net.forward().reshape(TURNS, len(spots), -1)
-    odds = np.exp(logits - logits.max(axis=2, keepdims=True))
-    probabilities = (odds / odds.sum(axis=2, keepdims=True)).mean(axis=0)[:, :6]
-    return [(int(p.argmax()) + 1, float(p.max())) for p in probabilities]
+    probabilities = class_probabilities(crops)
+    unsure = [i for i, p in enumerate(probabilities) if p.max() < SURE_READING]
+    if unsure:
+        turned = [np.rot90(crops[i], k) for k in (1, 2, 3) for i in unsure]
+        more = class_probabilities(turned).reshape(3, len(unsure), -1)
+        probabilities[unsure] = (probabilities[unsure] + more.sum(axis=0)) / 4
+    return [(int(p[:6].argmax()) + 1, float(p[:6].max())) for p in probabilities]
