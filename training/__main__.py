@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -71,28 +72,37 @@ def focal_loss(logits: torch.Tensor, heat: torch.Tensor) -> torch.Tensor:
     return (pos.sum() + neg.sum()) / peak.sum().clamp(min=1)
 
 
-def train_finder(photos: list[Photo], steps: int, rng: np.random.Generator) -> nn.Module:
-    model = FaceFinder()
+def fit(
+    model: nn.Module, steps: int, batch_loss: Callable[[], tuple[torch.Tensor, str]]
+) -> nn.Module:
+    """Train `model` for `steps` batches with AdamW and a one-cycle learning rate;
+    `batch_loss()` draws a batch and gives its loss and a note for the progress line."""
     optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
     start = time.time()
     for step in range(steps):
-        images, heat, log_side, mask = finder_batch(photos, 16, rng)
-        out = model(images)
-        loss_heat = focal_loss(out[:, 0], heat)
-        loss_side = (torch.abs(out[:, 1] - log_side) * mask).sum() / mask.sum().clamp(min=1)
-        loss = loss_heat + loss_side
+        loss, note = batch_loss()
         optimiser.zero_grad()
         loss.backward()
         optimiser.step()
         schedule.step()
         if step % 100 == 0:
-            print(
-                f"{step} heat {loss_heat.item():.3f} side {loss_side.item():.3f}"
-                f" {time.time() - start:.0f}s",
-                flush=True,
-            )
+            print(f"{step} {note} {time.time() - start:.0f}s", flush=True)
     return model
+
+
+def train_finder(photos: list[Photo], steps: int, rng: np.random.Generator) -> nn.Module:
+    """The finder, trained on views of real photos and drawn scenes."""
+    model = FaceFinder()
+
+    def batch_loss() -> tuple[torch.Tensor, str]:
+        images, heat, log_side, mask = finder_batch(photos, 16, rng)
+        out = model(images)
+        loss_heat = focal_loss(out[:, 0], heat)
+        loss_side = (torch.abs(out[:, 1] - log_side) * mask).sum() / mask.sum().clamp(min=1)
+        return loss_heat + loss_side, f"heat {loss_heat.item():.3f} side {loss_side.item():.3f}"
+
+    return fit(model, steps, batch_loss)
 
 
 def reader_batch(
@@ -124,26 +134,18 @@ def reader_batch(
 
 
 def train_reader(photos: list[Photo], steps: int, rng: np.random.Generator) -> nn.Module:
+    """The reader, trained on face crops (reader_batch)."""
     model = FaceReader()
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
-    start = time.time()
-    for step in range(steps):
+
+    def batch_loss() -> tuple[torch.Tensor, str]:
         crops, labels = reader_batch(photos, 128, rng)
         values = torch.tensor(labels)
         out = model(to_tensor(crops))
+        right = (out.argmax(1) == values).float().mean().item()
         loss = nn.functional.cross_entropy(out, values, label_smoothing=0.05)
-        optimiser.zero_grad()
-        loss.backward()
-        optimiser.step()
-        schedule.step()
-        if step % 100 == 0:
-            right = (out.argmax(1) == values).float().mean().item()
-            print(
-                f"{step} loss {loss.item():.3f} right {right:.3f} {time.time() - start:.0f}s",
-                flush=True,
-            )
-    return model
+        return loss, f"loss {loss.item():.3f} right {right:.3f}"
+
+    return fit(model, steps, batch_loss)
 
 
 def export(model: nn.Module, example: torch.Tensor, path: Path, dynamic: bool) -> None:

@@ -12,14 +12,7 @@ import math
 import cv2
 import numpy as np
 
-GRID = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (-1, 1), (1, -1), (1, 1)],
-    5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
-    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
-}
+from vision.benchmark import PIP_CELLS
 
 
 def colour(rng: np.random.Generator) -> np.ndarray:
@@ -148,7 +141,7 @@ def draw_die(
     cv2.fillConvexPoly(image, inner.astype(np.int32), tuple(float(v) for v in face), cv2.LINE_AA, 4)
     step = rng.uniform(0.24, 0.3) * side
     radius = rng.uniform(0.06, 0.11) * side * (1.4 if value == 1 and rng.random() < 0.5 else 1)
-    for gx, gy in GRID[value]:
+    for gx, gy in PIP_CELLS[value]:
         p = frame @ np.array([gx * step, gy * step]) + centre
         cv2.circle(
             image,

@@ -24,6 +24,15 @@ from vision.reader import read_dice
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SIZES = ((640, 480), (1280, 720), (1920, 1080), (4000, 3000))
 DICE = 5
+# Pip positions of each value on the face's 3x3 grid, (column, row) from -1 to 1.
+PIP_CELLS = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (-1, 1), (1, -1), (1, 1)],
+    5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
+    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
+}
 
 
 def die_crops(folder: Path) -> list[np.ndarray]:
@@ -69,10 +78,6 @@ def drawn_scene(background: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     frame = background.copy()
     height, width = frame.shape[:2]
     side = height // 9
-    cells = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)]}
-    cells[4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)]
-    cells[5] = [*cells[4], (0, 0)]
-    cells[6] = [*cells[4], (-1, 0), (1, 0)]
     for k in range(DICE):
         value = int(rng.integers(1, 7))
         angle = float(rng.uniform(0, np.pi / 2))
@@ -81,7 +86,7 @@ def drawn_scene(background: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * side / 2
         rotated = corners @ np.array([[c, s], [-s, c]]) + (cx, cy)
         cv2.fillConvexPoly(frame, rotated.astype(np.int32), (235, 235, 230), cv2.LINE_AA)
-        for gx, gy in cells[value]:
+        for gx, gy in PIP_CELLS[value]:
             px = cx + (gx * c - gy * s) * 0.27 * side
             py = cy + (gx * s + gy * c) * 0.27 * side
             cv2.circle(

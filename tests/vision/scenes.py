@@ -7,14 +7,7 @@ import math
 import cv2
 import numpy as np
 
-CELLS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (-1, 1), (1, -1), (1, 1)],
-    5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
-    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
-}
+from vision.benchmark import PIP_CELLS
 
 
 def table(width: int = 640, height: int = 480, colour=(60, 110, 40), seed: int = 0) -> np.ndarray:
@@ -51,7 +44,7 @@ def draw_die(
     cv2.polylines(image, [outline], True, rim, max(1, round(side / 30)), cv2.LINE_AA, 4)
     step = 0.27 * side
     radius = 0.085 * side if value != 1 else 0.12 * side
-    for gx, gy in CELLS[value]:
+    for gx, gy in PIP_CELLS[value]:
         px = cx + (gx * c - gy * s) * step
         py = cy + (gx * s + gy * c) * step
         cv2.circle(
