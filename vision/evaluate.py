@@ -5,8 +5,9 @@
 DIR holds NAME.jpg (or .png) with NAME.json beside it:
 {"dice": [{"value": 1..6, "box": [x0, y0, x1, y1]}, ...]}. The split rule (fixed, used
 for both shared data sets): sort the photo names; every fifth photo (index % 5 == 4) is
-held out, the rest is for tuning and training (python -m training). `--failures OUT` writes each photo with a mistake, annotated
-with labels (blue) and predictions (green, orange when unsure).
+held out, the rest is for tuning and training (python -m training). `--failures OUT`
+writes each photo with a mistake, annotated with labels (blue) and predictions (green,
+orange when unsure).
 """
 
 from __future__ import annotations
