@@ -25,9 +25,10 @@ from training.data import (
     reader_view,
     recolour,
 )
-from training.models import READER_CLASSES, READER_INPUT, FaceFinder, FaceReader
+from training.models import READER_CLASSES, FaceFinder, FaceReader
 from training.scenes import drawn_empty, drawn_face, drawn_scene
 from vision.networks import FINDER_FILE, MODEL_DIR, READER_FILE
+from vision.values import READER_INPUT
 
 FINDER_VIEW = 320
 # Share of drawn scenes among the training views; the rest are views of real photos.

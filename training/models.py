@@ -11,7 +11,6 @@ from __future__ import annotations
 import torch
 from torch import nn
 
-READER_INPUT = 32
 READER_CLASSES = 7
 
 
