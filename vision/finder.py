@@ -131,14 +131,13 @@ def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
         for spot in look(resized(working, COARSE), scale * COARSE, min_heat)
         if spot.side * scale >= COARSE_SIDE
     ]
+    found = coarse + spots
     sure = [s.side for s in spots if s.heat >= SURE_HEAT]
     if not sure:
-        return coarse + spots
+        return found
     quartile = float(np.percentile(sure, 25)) * scale
-    if SMALLEST_SIDE <= quartile <= LARGEST_SIDE:
-        return coarse + spots
     better = scale * COMFORTABLE_SIDE / quartile
     better = min(better, LARGEST_WORKING_SIDE / max(h, w), 2.0)
-    if abs(math.log(better / scale)) < math.log(1.25):
-        return coarse + spots
-    return coarse + spots + look(resized(image, better), better, min_heat)
+    if SMALLEST_SIDE <= quartile <= LARGEST_SIDE or abs(math.log(better / scale)) < math.log(1.25):
+        return found
+    return found + look(resized(image, better), better, min_heat)
