@@ -1,6 +1,9 @@
 """Train one of the reader's networks on the tune photos and export it to ONNX.
 
-python -m training finder|reader [--data DIR] [--steps N] [--out DIR] [--seed S]
+python -m training finder|reader [--data DIR] [--steps N] [--out DIR] [--seed S] [--init PT]
+
+Besides the ONNX file, the PyTorch weights are written to OUT/NAME.pt, from which
+--init can go on training.
 """
 
 from __future__ import annotations
@@ -92,9 +95,10 @@ def fit(
     return model
 
 
-def train_finder(photos: list[Photo], steps: int, rng: np.random.Generator) -> nn.Module:
+def train_finder(
+    model: nn.Module, photos: list[Photo], steps: int, rng: np.random.Generator
+) -> nn.Module:
     """The finder, trained on views of real photos and drawn scenes."""
-    model = FaceFinder()
 
     def batch_loss() -> tuple[torch.Tensor, str]:
         images, heat, log_side, mask = finder_batch(photos, 16, rng)
@@ -134,9 +138,10 @@ def reader_batch(
     return np.stack(crops), labels
 
 
-def train_reader(photos: list[Photo], steps: int, rng: np.random.Generator) -> nn.Module:
+def train_reader(
+    model: nn.Module, photos: list[Photo], steps: int, rng: np.random.Generator
+) -> nn.Module:
     """The reader, trained on face crops (reader_batch)."""
-    model = FaceReader()
 
     def batch_loss() -> tuple[torch.Tensor, str]:
         crops, labels = reader_batch(photos, 128, rng)
@@ -173,6 +178,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--init", type=Path, help="PyTorch weights to start from")
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -182,12 +188,16 @@ def main() -> None:
     photos = load_tune_photos(args.data)
     print(f"{len(photos)} photos, {sum(len(p.values) for p in photos)} dice")
     args.out.mkdir(parents=True, exist_ok=True)
+    model = FaceFinder() if args.network == "finder" else FaceReader()
+    if args.init:
+        model.load_state_dict(torch.load(args.init))
     if args.network == "finder":
-        model = train_finder(photos, args.steps, rng)
+        train_finder(model, photos, args.steps, rng)
         export(model, torch.zeros(1, 3, FINDER_VIEW, FINDER_VIEW), args.out / FINDER_FILE, True)
     else:
-        model = train_reader(photos, args.steps, rng)
+        train_reader(model, photos, args.steps, rng)
         export(model, torch.zeros(1, 3, READER_INPUT, READER_INPUT), args.out / READER_FILE, False)
+    torch.save(model.state_dict(), args.out / f"{args.network}.pt")
 
 
 if __name__ == "__main__":

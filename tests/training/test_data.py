@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from training.data import Photo, finder_targets, finder_view, warp
+from training.data import SLANTED, Photo, finder_targets, finder_view, view_angle, warp
 from training.scenes import drawn_scene
 from vision.networks import FINDER_STRIDE
 
@@ -68,3 +68,15 @@ def test_drawn_scene_labels_one_value_per_die():
         assert image.shape == (200, 200, 3)
         assert len(centres) == len(sides) == len(values)
         assert set(values.tolist()) <= set(range(1, 7))
+
+
+def test_views_of_slanted_photos_stay_nearly_upright():
+    image = np.zeros((10, 10, 3), np.uint8)
+    none = np.zeros((0, 2), np.float32)
+    slanted = Photo(image, none, np.zeros(0), np.zeros(0), next(iter(SLANTED)))
+    top_down = Photo(image, none, np.zeros(0), np.zeros(0), "byler-d6")
+    rng = np.random.default_rng(3)
+    slanted_turns = np.array([view_angle(slanted, rng) for _ in range(500)])
+    top_down_turns = np.array([view_angle(top_down, rng) % 360 for _ in range(500)])
+    assert np.abs(slanted_turns).max() < 90
+    assert np.histogram(top_down_turns, bins=4, range=(0, 360))[0].min() > 80
