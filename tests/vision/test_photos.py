@@ -7,12 +7,13 @@ from pathlib import Path
 from vision.evaluate import evaluate, photo_paths
 
 PHOTOS = Path(__file__).parent / "photos"
-# Measured on these photos when the floor was set; the floor sits a little below.
+# The floor sits a little below what was measured on these photos when it was set:
+# end-to-end 0.987, precision 1.000, value accuracy 0.991, exactly right 0.917.
 FLOOR = {
-    "end-to-end accuracy": 0.95,
+    "end-to-end accuracy": 0.97,
     "precision": 0.98,
-    "value accuracy": 0.96,
-    "photos exactly right": 0.75,
+    "value accuracy": 0.98,
+    "photos exactly right": 0.85,
 }
 
 
