@@ -46,9 +46,7 @@ def finder_batch(photos: list[Photo], n: int, rng: np.random.Generator) -> tuple
             image, centres, die_sides, _ = drawn_scene(FINDER_VIEW, rng, (10, 100))
             image = degrade(image, rng)
         else:
-            image, centres, die_sides = finder_view(
-                photos[rng.integers(len(photos))], FINDER_VIEW, rng
-            )
+            image, centres, die_sides = finder_view(pick_photo(photos, rng), FINDER_VIEW, rng)
         heat, log_side, mask = finder_targets(centres, die_sides, FINDER_VIEW)
         images.append(image)
         heats.append(heat)
