@@ -35,6 +35,14 @@ class Calibration:
         z = self.heat * log_odds(heat) + self.value * log_odds(probability) + self.bias
         return 1 / (1 + math.exp(-z))
 
+    def probability_needed(self, heat: float, confidence: float) -> float:
+        """The reader's probability that brings a spot of this heat to `confidence`
+        (0 for a confidence of 0)."""
+        if confidence <= 0:
+            return 0.0
+        z = (log_odds(confidence) - self.heat * log_odds(heat) - self.bias) / self.value
+        return 1 / (1 + math.exp(-z))
+
 
 @cache
 def calibration() -> Calibration:

@@ -98,19 +98,26 @@ def refine_peak(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
     return float((xs * patch).sum()) / total + 0.5, float((ys * patch).sum()) / total + 0.5
 
 
-def same_face(a: Spot, b: Spot) -> bool:
-    """True when two spots are closer than half the larger one: they mark one face (or
-    one marks a pip of the other)."""
-    return math.hypot(a.x - b.x, a.y - b.y) < 0.5 * max(a.side, b.side)
+def strongest_per_face(spots: list[Spot], strengths: list[float]) -> list[int]:
+    """Indices of the spots kept when, strongest first, a spot is dropped if it lies on
+    the face of one already kept: closer than half the larger side (two marks of one
+    face, or a mark of a pip of it)."""
+    xs = np.array([s.x for s in spots])
+    ys = np.array([s.y for s in spots])
+    sides = np.array([s.side for s in spots])
+    taken = np.zeros(len(spots), bool)
+    kept: list[int] = []
+    for i in np.argsort(-np.asarray(strengths, float), kind="stable"):
+        near = np.hypot(xs - xs[i], ys - ys[i]) < 0.5 * np.maximum(sides, sides[i])
+        if not (near & taken).any():
+            taken[i] = True
+            kept.append(int(i))
+    return kept
 
 
 def separate(spots: list[Spot]) -> list[Spot]:
     """Keep the hotter of two spots on one face."""
-    kept: list[Spot] = []
-    for spot in sorted(spots, key=lambda s: -s.heat):
-        if not any(same_face(spot, k) for k in kept):
-            kept.append(spot)
-    return kept
+    return [spots[i] for i in strongest_per_face(spots, [s.heat for s in spots])]
 
 
 def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:

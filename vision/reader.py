@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.confidence import calibration
-from vision.finder import MIN_HEAT, Spot, find_faces, same_face
+from vision.finder import MIN_HEAT, Spot, find_faces, strongest_per_face
 from vision.reading import Box, Die, Reading, as_bgr, reading_order
 from vision.values import read_values
 
@@ -51,21 +51,23 @@ def box_of(spot: Spot, width: int, height: int) -> Box:
     )
 
 
-def candidates(bgr: np.ndarray, min_heat: float = MIN_HEAT) -> list[Candidate]:
+def candidates(bgr: np.ndarray, min_heat: float = MIN_HEAT, floor: float = 0.0) -> list[Candidate]:
     """Every face the finder sees (at least `min_heat` sure) wholly inside a BGR image,
-    with its value; of readings of one face at several scales, the most confident."""
+    with its value; of readings of one face at several scales, the most confident.
+
+    Work is spared on readings that cannot reach a confidence of `floor`; candidates
+    under it are still given, with a confidence under it.
+    """
     height, width = bgr.shape[:2]
     spots = [s for s in find_faces(bgr, min_heat) if inside_image(s, width, height)]
     judge = calibration()
+    needed = [judge.probability_needed(spot.heat, floor) for spot in spots]
     read = [
         Candidate(spot, value, probability, judge(spot.heat, probability))
-        for spot, (value, probability) in zip(spots, read_values(bgr, spots), strict=True)
+        for spot, (value, probability) in zip(spots, read_values(bgr, spots, needed), strict=True)
     ]
-    kept: list[Candidate] = []
-    for candidate in sorted(read, key=lambda c: -c.confidence):
-        if not any(same_face(candidate.spot, k.spot) for k in kept):
-            kept.append(candidate)
-    return kept
+    kept = strongest_per_face(spots, [c.confidence for c in read])
+    return [read[i] for i in kept]
 
 
 def read_dice(image: np.ndarray) -> Reading:
@@ -74,7 +76,7 @@ def read_dice(image: np.ndarray) -> Reading:
     height, width = bgr.shape[:2]
     dice = [
         Die(c.value, box_of(c.spot, width, height), round(c.confidence, 3))
-        for c in candidates(bgr)
+        for c in candidates(bgr, floor=MIN_CONFIDENCE)
         if c.confidence >= MIN_CONFIDENCE
     ]
     return Reading(reading_order(dice))

@@ -44,17 +44,25 @@ def class_probabilities(crops: list[np.ndarray]) -> np.ndarray:
     return odds / odds.sum(axis=1, keepdims=True)
 
 
-def read_values(image: np.ndarray, spots: list[Spot]) -> list[tuple[int, float]]:
+def read_values(
+    image: np.ndarray, spots: list[Spot], needed: list[float] | None = None
+) -> list[tuple[int, float]]:
     """(value, probability) of each spot's face.
 
     The reader also gives the probability that no die face is there (its last class);
     it lowers the value's probability, so such spots fall below the confidence floor.
+    An unsure face is not read again when even three sure readings more could not lift
+    its value's probability to `needed` (per spot; what a caller would discard).
     """
     if not spots:
         return []
     crops = [face_crop(image, spot) for spot in spots]
     probabilities = class_probabilities(crops)
-    unsure = [i for i, p in enumerate(probabilities) if p.max() < SURE_READING]
+    unsure = [
+        i
+        for i, p in enumerate(probabilities)
+        if p.max() < SURE_READING and (needed is None or (p[:6].max() + 3) / 4 >= needed[i])
+    ]
     if unsure:
         turned = [np.rot90(crops[i], k) for k in (1, 2, 3) for i in unsure]
         more = class_probabilities(turned).reshape(3, len(unsure), -1)

@@ -1,0 +1,59 @@
+"""The calibrated confidence and the reading work it lets the reader spare."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.vision.scenes import draw_die
+from vision.confidence import Calibration, calibration
+from vision.finder import Spot
+from vision.reader import MIN_CONFIDENCE, candidates
+from vision.values import SURE_READING, class_probabilities, face_crop, read_values
+
+SAMPLES = Path(__file__).parents[2] / "samples"
+beliefs = st.floats(0.01, 0.99)
+
+
+@given(heat=beliefs, confidence=beliefs)
+def test_probability_needed_is_what_reaches_that_confidence(heat, confidence):
+    judge = Calibration(heat=2.0, value=1.3, bias=-3.0)
+    needed = judge.probability_needed(heat, confidence)
+    if 1e-3 < needed < 1 - 1e-3:
+        assert judge(heat, needed) == pytest.approx(confidence, abs=1e-6)
+
+
+def test_a_hotter_spot_needs_a_less_sure_reading():
+    judge = calibration()
+    assert judge.probability_needed(0.8, 0.5) < judge.probability_needed(0.2, 0.5)
+    assert judge.probability_needed(0.5, 0.9) > judge.probability_needed(0.5, 0.5)
+
+
+def test_no_confidence_needs_no_probability():
+    assert calibration().probability_needed(0.01, 0.0) == 0.0
+
+
+def test_an_unsure_face_is_read_again_only_when_it_could_matter():
+    image = np.full((120, 120, 3), 90, np.uint8)
+    draw_die(image, 3, (60, 60), 40)
+    image = cv2.GaussianBlur(image, (0, 0), 5)
+    spot = Spot(60, 60, 40, 0.2)
+    first = class_probabilities([face_crop(image, spot)])[0]
+    assert first.max() < SURE_READING
+    once = (int(first[:6].argmax()) + 1, pytest.approx(first[:6].max()))
+    assert read_values(image, [spot], needed=[1.0]) == [once]
+    assert read_values(image, [spot], needed=[0.5]) != [once]
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.jpg")), ids=lambda p: p.stem)
+def test_sparing_work_under_the_floor_reports_the_same_dice(path):
+    image = cv2.imread(str(path))
+    every = [c for c in candidates(image) if c.confidence >= MIN_CONFIDENCE]
+    spared = [c for c in candidates(image, floor=MIN_CONFIDENCE) if c.confidence >= MIN_CONFIDENCE]
+    assert spared == every
+    assert every
