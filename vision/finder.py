@@ -21,7 +21,7 @@ COARSE = 0.4
 COARSE_SIDE = 60.0
 # When the lower quartile of the dice's sides (working pixels) is outside this range,
 # dice are looked for again at a scale that brings it to COMFORTABLE_SIDE.
-SMALLEST_SIDE = 18.0
+SMALLEST_SIDE = 30.0
 LARGEST_SIDE = 90.0
 COMFORTABLE_SIDE = 36.0
 # The finest working image, longest side: bounds the time spent on a 12 MP photo.
