@@ -161,14 +161,16 @@ def reader_view(photo: Photo, index: int, size: int, rng: np.random.Generator) -
 
 
 def empty_view(photo: Photo, size: int, rng: np.random.Generator) -> np.ndarray | None:
-    """A `size`-pixel crop of a photo about one die across, centred away from every die
-    (None when the chosen place is too near one)."""
+    """A `size`-pixel crop of a photo from a quarter of a die to two dice across, centred
+    away from every die (None when the chosen place is too near one). The finder marks
+    faces of any size, so the reader also meets small table marks (buttons, holes,
+    specks) blown up to a face's size."""
     median = float(np.median(photo.sides)) if len(photo.sides) else 40.0
     h, w = photo.image.shape[:2]
     centre = np.array([rng.uniform(0, w), rng.uniform(0, h)])
     if len(photo.centres) and np.hypot(*(photo.centres - centre).T).min() < 0.8 * median:
         return None
-    frame = median * rng.uniform(0.8, 2.0)
+    frame = median * math.exp(rng.uniform(math.log(0.25), math.log(2.0)))
     image, _ = warp(photo.image, centre, rng.uniform(0, 360), size / frame, size, None)
     return degrade(recolour(image, rng), rng)
 

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
-from training.data import SLANTED, Photo, finder_targets, finder_view, view_angle, warp
+from training.data import (
+    SLANTED,
+    Photo,
+    empty_view,
+    finder_targets,
+    finder_view,
+    view_angle,
+    warp,
+)
 from training.scenes import drawn_scene
 from vision.networks import FINDER_STRIDE
 
@@ -80,3 +89,21 @@ def test_views_of_slanted_photos_stay_nearly_upright():
     top_down_turns = np.array([view_angle(top_down, rng) % 360 for _ in range(500)])
     assert np.abs(slanted_turns).max() < 90
     assert np.histogram(top_down_turns, bins=4, range=(0, 360))[0].min() > 80
+
+
+def test_empty_views_range_from_a_close_look_to_a_wide_one():
+    ys, xs = np.mgrid[0:400, 0:400]
+    board = np.where((xs // 4 + ys // 4) % 2 == 0, 30, 220).astype(np.uint8)
+    photo = Photo(np.dstack([board] * 3), np.array([[20.0, 20.0]]), np.array([40.0]), np.array([3]))
+    rng = np.random.default_rng(0)
+    squares = []
+    for _ in range(300):
+        crop = empty_view(photo, 32, rng)
+        if crop is not None:
+            grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+            dark = (grey < np.median(grey)).astype(np.uint8)
+            squares.append(cv2.connectedComponents(dark, connectivity=4)[0] - 1)
+    close_looks = np.mean(np.array(squares) <= 4)
+    assert close_looks >= 0.05
+    assert np.median(squares) < 25
+    assert max(squares) >= 60
