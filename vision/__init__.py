@@ -8,8 +8,8 @@ How it reads (vision.reader): a small fully convolutional network (vision.finder
 the centre and size of every top face on a working image of 640 pixels and on one 2.5
 times coarser (for very large dice), and looks again at a better scale when the dice are
 very small or large for it. A second network (vision.values) reads each face from a
-32-pixel crop of the full-resolution image, again at three quarter turns when it is
-unsure, as one of the six pip layouts or "no die face". A die's confidence is a logistic
+32-pixel crop of the full-resolution image, again mirrored when it is unsure, as one
+of the six pip layouts or "no die face". A die's confidence is a logistic
 calibration of the two networks' beliefs fitted on the tune photos (vision.confidence).
 Both networks are trained by `python -m training` from the tune split of the shared
 photos, stored as ONNX in vision/models and run with OpenCV's dnn module

@@ -12,8 +12,9 @@ READER_INPUT = 32
 # A face is read from a square this much larger than the die, as in training.
 FRAME = 1.3
 # A face the reader is at least this sure of (one of the six values, or no face) at
-# its first reading is not read again; the others are also read at three quarter
-# turns and the probabilities averaged.
+# its first reading is not read again; the others are also read mirrored left to
+# right and the two probabilities averaged. A mirrored pip layout is the same layout,
+# and unlike a turn a mirror keeps a slanted die's top face above its side faces.
 SURE_READING = 0.9
 
 
@@ -51,7 +52,7 @@ def read_values(
 
     The reader also gives the probability that no die face is there (its last class);
     it lowers the value's probability, so such spots fall below the confidence floor.
-    An unsure face is not read again when even three sure readings more could not lift
+    An unsure face is not read again when even a sure second reading could not lift
     its value's probability to `needed` (per spot; what a caller would discard).
     """
     if not spots:
@@ -61,10 +62,9 @@ def read_values(
     unsure = [
         i
         for i, p in enumerate(probabilities)
-        if p.max() < SURE_READING and (needed is None or (p[:6].max() + 3) / 4 >= needed[i])
+        if p.max() < SURE_READING and (needed is None or (p[:6].max() + 1) / 2 >= needed[i])
     ]
     if unsure:
-        turned = [np.rot90(crops[i], k) for k in (1, 2, 3) for i in unsure]
-        more = class_probabilities(turned).reshape(3, len(unsure), -1)
-        probabilities[unsure] = (probabilities[unsure] + more.sum(axis=0)) / 4
+        mirrored = class_probabilities([crops[i][:, ::-1] for i in unsure])
+        probabilities[unsure] = (probabilities[unsure] + mirrored) / 2
     return [(int(p[:6].argmax()) + 1, float(p[:6].max())) for p in probabilities]
