@@ -8,6 +8,7 @@ import pytest
 from tests.vision.scenes import draw_die, table
 from vision.finder import Spot, find_faces, heat_maps, refine_peak, separate
 from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
+from vision.reader import Candidate, in_proportion
 from vision.values import READER_INPUT, face_crop, read_values
 
 
@@ -67,3 +68,19 @@ def test_spots_are_in_full_resolution_pixels_at_any_frame_size():
         spot = max(find_faces(image), key=lambda s: s.heat)
         assert box[0] <= spot.x <= box[2] and box[1] <= spot.y <= box[3]
         assert 0.6 * side <= spot.side <= 1.6 * side
+
+
+def test_unsure_faces_much_smaller_than_the_sure_dice_are_dropped():
+    def candidate(side, confidence):
+        return Candidate(Spot(100, 100, side, 0.5), 1, 0.9, confidence)
+
+    sure = [candidate(40, 0.95), candidate(44, 0.99), candidate(36, 0.92)]
+    small_unsure, small_sure = candidate(15, 0.5), candidate(15, 0.7)
+    large_unsure = candidate(30, 0.4)
+    kept = in_proportion([*sure, small_unsure, small_sure, large_unsure])
+    assert kept == [*sure, small_sure, large_unsure]
+
+
+def test_without_sure_dice_no_face_is_too_small():
+    found = [Candidate(Spot(100, 100, side, 0.5), 1, 0.9, 0.5) for side in (10, 40)]
+    assert in_proportion(found) == found
