@@ -4,13 +4,15 @@
 
 Each line is {"path", "width", "height", "ms", "dice": [{"value", "box", "confidence"}]};
 an unreadable file gives {"path", "error"} and makes the exit code 1 once every image
-has been read.
+has been read. When the reader of the output stops (`| head`), so does the command,
+quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -44,10 +46,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="JSON lines (the only format)")
     args = parser.parse_args(argv)
     status = 0
-    for path in args.images:
-        record = read_file(path)
-        status = 1 if "error" in record else status
-        print(json.dumps(record), flush=True)
+    try:
+        for path in args.images:
+            record = read_file(path)
+            status = 1 if "error" in record else status
+            print(json.dumps(record), flush=True)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return status
 
 

@@ -46,3 +46,14 @@ def test_exit_zero_when_all_images_read(tmp_path):
     result = run(str(path))
     assert result.returncode == 0
     assert json.loads(result.stdout)["dice"] == []
+
+
+def test_a_closed_output_stops_the_command_quietly(tmp_path):
+    path = tmp_path / "empty.png"
+    cv2.imwrite(str(path), table())
+    command = [sys.executable, "-m", "vision", *[str(path)] * 50]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert json.loads(process.stdout.readline())["dice"] == []
+        process.stdout.close()
+        errors = process.stderr.read().decode()
+    assert "Traceback" not in errors
