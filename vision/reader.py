@@ -16,11 +16,11 @@ from vision.values import read_values
 EDGE_SLACK = 0.15
 # Readings less likely than this to be a die showing that value are not reported.
 MIN_CONFIDENCE = 0.3
-# Dice in one photo look about the same size. A face under SMALL times the median side
+# Dice in one photo look about the same size. A face under SMALL_SHARE times the median side
 # of the sure dice (at least SURE_DIE) is more likely a button, a hole or a pip than a
 # die, so it is reported only when it is itself at least SMALL_DIE_CONFIDENCE.
 SURE_DIE = 0.9
-SMALL = 0.5
+SMALL_SHARE = 0.5
 SMALL_DIE_CONFIDENCE = 0.6
 
 
@@ -77,11 +77,11 @@ def candidates(bgr: np.ndarray, min_heat: float = MIN_HEAT, floor: float = 0.0) 
 
 
 def in_proportion(found: list[Candidate]) -> list[Candidate]:
-    """The candidates without unsure faces much smaller than the sure dice (SMALL)."""
+    """The candidates without unsure faces much smaller than the sure dice (SMALL_SHARE)."""
     sure = [c.spot.side for c in found if c.confidence >= SURE_DIE]
     if not sure:
         return found
-    least = SMALL * float(np.median(sure))
+    least = SMALL_SHARE * float(np.median(sure))
     return [c for c in found if c.spot.side >= least or c.confidence >= SMALL_DIE_CONFIDENCE]
 
 
