@@ -16,9 +16,9 @@ from vision.values import read_values
 EDGE_SLACK = 0.15
 # Readings less likely than this to be a die showing that value are not reported.
 MIN_CONFIDENCE = 0.3
-# Dice in one photo look about the same size. A face under SMALL_SHARE times the median side
-# of the sure dice (at least SURE_DIE) is more likely a button, a hole or a pip than a
-# die, so it is reported only when it is itself at least SMALL_DIE_CONFIDENCE.
+# Dice in one photo look about the same size. A face under SMALL_SHARE times the median
+# side of the sure dice (at least SURE_DIE) is more likely a button, a hole or a pip
+# than a die, so it is reported only when it is itself at least SMALL_DIE_CONFIDENCE.
 SURE_DIE = 0.9
 SMALL_SHARE = 0.5
 SMALL_DIE_CONFIDENCE = 0.6
