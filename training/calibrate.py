@@ -19,7 +19,7 @@ import numpy as np
 
 from training.data import DATASETS
 from vision.confidence import CALIBRATION_FILE, Calibration, log_odds
-from vision.evaluate import load_labels, photo_paths
+from vision.labels import load_labels, photo_paths
 from vision.metrics import match_dice
 from vision.networks import MODEL_DIR
 from vision.reader import box_of, candidates

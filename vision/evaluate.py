@@ -2,18 +2,14 @@
 
     python -m vision.evaluate DIR [--split all|heldout|tune] [--failures OUT]
 
-DIR holds NAME.jpg (or .png) with NAME.json beside it:
-{"dice": [{"value": 1..6, "box": [x0, y0, x1, y1]}, ...]}. The split rule (fixed, used
-for both shared data sets): sort the photo names; every fifth photo (index % 5 == 4) is
-held out, the rest is for tuning and training (python -m training). `--failures OUT`
-writes each photo with a mistake, annotated with labels (blue) and predictions (green,
-orange when unsure).
+DIR holds labelled photos, split into held-out and tune photos by the fixed rule of
+vision.labels. `--failures OUT` writes each photo with a mistake, annotated with labels
+(blue) and predictions.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
@@ -21,36 +17,15 @@ import cv2
 import numpy as np
 
 from vision.annotate import annotate
+from vision.labels import SPLITS, Label, load_labels, photo_paths
 from vision.metrics import PhotoScore, score_photo, summarise
 from vision.reader import read_dice
 from vision.reading import Reading
 
-SPLITS = ("all", "heldout", "tune")
 LABEL_COLOUR = (255, 80, 0)
 
 
-def photo_paths(folder: Path, split: str = "all") -> list[Path]:
-    """Labelled photos of `folder` in name order, restricted to one split."""
-    photos = sorted(
-        p
-        for p in folder.iterdir()
-        if p.suffix.lower() in (".jpg", ".png") and p.with_suffix(".json").exists()
-    )
-    if split == "all":
-        return photos
-    held = split == "heldout"
-    return [p for i, p in enumerate(photos) if (i % 5 == 4) == held]
-
-
-def load_labels(photo: Path) -> list[tuple[int, list[float]]]:
-    """(value, box) of each labelled die of a photo."""
-    data = json.loads(photo.with_suffix(".json").read_text())
-    return [(d["value"], d["box"]) for d in data["dice"]]
-
-
-def draw_failure(
-    image: np.ndarray, reading: Reading, labels: list[tuple[int, list[float]]]
-) -> np.ndarray:
+def draw_failure(image: np.ndarray, reading: Reading, labels: list[Label]) -> np.ndarray:
     """The annotated reading with labelled boxes and values added in blue."""
     out = annotate(image, reading)
     for value, box in labels:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vision.evaluate import evaluate, photo_paths
+from vision.evaluate import evaluate
+from vision.labels import photo_paths
 
 PHOTOS = Path(__file__).parent / "photos"
 # The floor sits a little below what was measured on these photos when it was set:
