@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.networks import FINDER_FILE, FINDER_STRIDE, network
+from vision.networks import FINDER_NETWORK, FINDER_STRIDE, as_blob
 
 # Longest side of the first working image: the finder was trained on dice 10-100
 # pixels across, which this covers for dice from 1/64 to 1/6 of the frame.
@@ -28,6 +28,10 @@ COMFORTABLE_SIDE = 36.0
 LARGEST_WORKING_SIDE = 2048
 # Centre cells whose heat is below this are not looked at further.
 MIN_HEAT = 0.1
+# Of the peaks of one look, only this many of the hottest are kept: it bounds the work
+# on a textured table whose every cell looks a little like a die, and is more than the
+# 30 dice a photo is expected to hold.
+MAX_PEAKS = 64
 # Spots at least this hot set the scale of the second look.
 SURE_HEAT = 0.3
 
@@ -51,9 +55,7 @@ def heat_maps(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     h, w = image.shape[:2]
     ph, pw = -h % 16, -w % 16
     padded = cv2.copyMakeBorder(image, 0, ph, 0, pw, cv2.BORDER_REPLICATE)
-    net = network(FINDER_FILE)
-    net.setInput(cv2.dnn.blobFromImage(padded, 1 / 255))
-    out = net.forward()[0]
+    out = FINDER_NETWORK.run(as_blob([padded]))[0]
     rows, cols = math.ceil(h / FINDER_STRIDE), math.ceil(w / FINDER_STRIDE)
     heat = 1 / (1 + np.exp(-out[0, :rows, :cols]))
     return heat, out[1, :rows, :cols]
@@ -71,31 +73,43 @@ def resized(image: np.ndarray, scale: float) -> np.ndarray:
 
 def look(working: np.ndarray, scale: float, min_heat: float = MIN_HEAT) -> list[Spot]:
     """Spots found in a working image that is the original image resized by `scale`;
-    in original image pixels."""
+    in original image pixels, at most MAX_PEAKS of them, hottest first."""
     heat, log_side = heat_maps(working)
     peaks = (heat >= min_heat) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
-    spots = []
-    for row, col in zip(*np.nonzero(peaks), strict=True):
-        x, y = refine_peak(heat, row, col)
-        spots.append(
-            Spot(
-                x * FINDER_STRIDE / scale,
-                y * FINDER_STRIDE / scale,
-                math.exp(float(log_side[row, col])) / scale,
-                float(heat[row, col]),
-            )
+    rows, cols = np.nonzero(peaks)
+    hottest = np.argsort(-heat[rows, cols], kind="stable")[:MAX_PEAKS]
+    rows, cols = rows[hottest], cols[hottest]
+    xs, ys = refine_peaks(heat, rows, cols)
+    sides = np.exp(log_side[rows, cols].astype(np.float64)) / scale
+    spots = [
+        Spot(float(x), float(y), float(side), float(h))
+        for x, y, side, h in zip(
+            xs * FINDER_STRIDE / scale,
+            ys * FINDER_STRIDE / scale,
+            sides,
+            heat[rows, cols],
+            strict=True,
         )
+    ]
     return separate(spots)
 
 
-def refine_peak(heat: np.ndarray, row: int, col: int) -> tuple[float, float]:
-    """Sub-cell centre of a heat peak (cell units, cell centres at +0.5): the heat-weighted
-    mean of its 3x3 neighbourhood."""
-    r0, c0 = max(0, row - 1), max(0, col - 1)
-    patch = heat[r0 : row + 2, c0 : col + 2]
-    ys, xs = np.mgrid[r0 : r0 + patch.shape[0], c0 : c0 + patch.shape[1]]
-    total = float(patch.sum())
-    return float((xs * patch).sum()) / total + 0.5, float((ys * patch).sum()) / total + 0.5
+def refine_peaks(
+    heat: np.ndarray, rows: np.ndarray, cols: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Sub-cell centres of heat peaks (cell units, cell centres at +0.5): the heat-weighted
+    mean of each peak's 3x3 neighbourhood inside the map."""
+    padded = np.pad(heat, 1)
+    total = np.zeros(len(rows))
+    x = np.zeros(len(rows))
+    y = np.zeros(len(rows))
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            weight = padded[rows + 1 + dy, cols + 1 + dx]
+            total += weight
+            x += weight * (cols + dx)
+            y += weight * (rows + dy)
+    return x / total + 0.5, y / total + 0.5
 
 
 def strongest_per_face(spots: list[Spot], strengths: list[float]) -> list[int]:
@@ -105,11 +119,11 @@ def strongest_per_face(spots: list[Spot], strengths: list[float]) -> list[int]:
     xs = np.array([s.x for s in spots])
     ys = np.array([s.y for s in spots])
     sides = np.array([s.side for s in spots])
+    near = np.hypot(xs[:, None] - xs, ys[:, None] - ys) < 0.5 * np.maximum(sides[:, None], sides)
     taken = np.zeros(len(spots), bool)
     kept: list[int] = []
     for i in np.argsort(-np.asarray(strengths, float), kind="stable"):
-        near = np.hypot(xs - xs[i], ys - ys[i]) < 0.5 * np.maximum(sides, sides[i])
-        if not (near & taken).any():
+        if not (near[i] & taken).any():
             taken[i] = True
             kept.append(int(i))
     return kept

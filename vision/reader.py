@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.confidence import calibration
 from vision.finder import MIN_HEAT, Spot, find_faces, strongest_per_face
-from vision.reading import Box, Die, Reading, as_bgr, reading_order
+from vision.reading import UNSURE_BELOW, Box, Die, Reading, as_bgr, reading_order
 from vision.values import read_values
 
 # A face may reach this share of its side past the image edge (box estimates are not
@@ -18,10 +18,12 @@ EDGE_SLACK = 0.15
 MIN_CONFIDENCE = 0.3
 # Dice in one photo look about the same size. A face under SMALL_SHARE times the median
 # side of the sure dice (at least SURE_DIE) is more likely a button, a hole or a pip
-# than a die, so it is reported only when it is itself at least SMALL_DIE_CONFIDENCE.
+# than a die, so it is reported only when it is itself sure (not `Die.unsure`).
 SURE_DIE = 0.9
 SMALL_SHARE = 0.5
-SMALL_DIE_CONFIDENCE = 0.6
+# At most this many found faces, the hottest, are read: it bounds the reader's work on
+# a cluttered or textured photo.
+MAX_READ = 96
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ def candidates(bgr: np.ndarray, min_heat: float = MIN_HEAT, floor: float = 0.0) 
     """
     height, width = bgr.shape[:2]
     spots = [s for s in find_faces(bgr, min_heat) if inside_image(s, width, height)]
+    spots = sorted(spots, key=lambda s: -s.heat)[:MAX_READ]
     judge = calibration()
     needed = [judge.probability_needed(spot.heat, floor) for spot in spots]
     read = [
@@ -82,7 +85,7 @@ def in_proportion(found: list[Candidate]) -> list[Candidate]:
     if not sure:
         return found
     least = SMALL_SHARE * float(np.median(sure))
-    return [c for c in found if c.spot.side >= least or c.confidence >= SMALL_DIE_CONFIDENCE]
+    return [c for c in found if c.spot.side >= least or c.confidence >= UNSURE_BELOW]
 
 
 def read_dice(image: np.ndarray) -> Reading:

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from vision.finder import Spot
-from vision.networks import READER_FILE, network
+from vision.networks import READER_NETWORK, as_blob
 
 READER_INPUT = 32
 # A face is read from a square this much larger than the die, as in training.
@@ -38,9 +38,7 @@ def face_crop(image: np.ndarray, spot: Spot) -> np.ndarray:
 
 def class_probabilities(crops: list[np.ndarray]) -> np.ndarray:
     """The reader's probabilities (values 1..6, then no face) for each crop."""
-    net = network(READER_FILE)
-    net.setInput(cv2.dnn.blobFromImages([np.ascontiguousarray(c) for c in crops], 1 / 255))
-    logits = net.forward().reshape(len(crops), -1)
+    logits = READER_NETWORK.run(as_blob(crops)).reshape(len(crops), -1)
     odds = np.exp(logits - logits.max(axis=1, keepdims=True))
     return odds / odds.sum(axis=1, keepdims=True)
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tests.vision.scenes import draw_die, table
-from vision.finder import Spot, find_faces, heat_maps, refine_peak, separate
+from vision.finder import Spot, find_faces, heat_maps, refine_peaks, separate
 from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
 from vision.reader import Candidate, in_proportion
 from vision.values import READER_INPUT, face_crop, read_values
@@ -28,20 +28,21 @@ def test_heat_maps_cover_the_image_at_a_quarter_of_its_size(height, width):
 def test_refine_peak_finds_the_centre_of_a_symmetric_peak():
     heat = np.zeros((9, 9))
     heat[3:6, 3:6] = [[0.2, 0.4, 0.2], [0.4, 1.0, 0.4], [0.2, 0.4, 0.2]]
-    assert refine_peak(heat, 4, 4) == pytest.approx((4.5, 4.5))
+    (x,), (y,) = refine_peaks(heat, np.array([4]), np.array([4]))
+    assert (x, y) == pytest.approx((4.5, 4.5))
 
 
 def test_refine_peak_leans_towards_the_hotter_side():
     heat = np.zeros((9, 9))
     heat[4, 3:6] = [0.1, 1.0, 0.9]
-    x, y = refine_peak(heat, 4, 4)
+    (x,), (y,) = refine_peaks(heat, np.array([4]), np.array([4]))
     assert x > 4.5 + 0.3 and y == pytest.approx(4.5)
 
 
 def test_refine_peak_at_the_border_stays_inside():
     heat = np.zeros((5, 5))
     heat[0, 0], heat[0, 1] = 1.0, 0.5
-    x, y = refine_peak(heat, 0, 0)
+    (x,), (y,) = refine_peaks(heat, np.array([0]), np.array([0]))
     assert 0.5 <= x <= 1.5 and y == pytest.approx(0.5)
 
 
