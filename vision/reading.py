@@ -7,6 +7,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 Box = tuple[int, int, int, int]
+# A die read with less confidence than this is unsure: the page asks the player to
+# check it, and annotations mark it.
+UNSURE_BELOW = 0.6
+# Dice in one photo are about the same size: a die this many times larger or smaller
+# than the typical die of the photo is half as plausible as one of the typical size.
+SIZE_SPREAD = 1.5
 
 
 class InvalidImageError(ValueError):
@@ -20,6 +26,17 @@ class Die:
     value: int
     box: Box
     confidence: float
+
+    @property
+    def unsure(self) -> bool:
+        """True when the reading is likely enough to be wrong that a person should check it."""
+        return self.confidence < UNSURE_BELOW
+
+    @property
+    def side(self) -> int:
+        """The longer side of the box, in image pixels."""
+        x0, y0, x1, y1 = self.box
+        return max(x1 - x0, y1 - y0)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -38,6 +55,28 @@ class Reading:
     def values(self) -> list[int]:
         """The values of the dice, in reading order."""
         return [die.value for die in self.dice]
+
+    def plausibility(self) -> list[float]:
+        """How likely each die is a real die: its confidence, lowered the further its size
+        is from the typical size of the sure dice (of all dice when none is sure)."""
+        if not self.dice:
+            return []
+        sure = [d.side for d in self.dice if not d.unsure] or [d.side for d in self.dice]
+        typical = float(np.median(sure))
+        spread = np.log(SIZE_SPREAD) / np.sqrt(2 * np.log(2))
+        return [
+            d.confidence * float(np.exp(-(np.log(max(d.side, 1) / typical) ** 2) / (2 * spread**2)))
+            for d in self.dice
+        ]
+
+    def most_plausible(self, count: int) -> tuple[list[Die], list[Die]]:
+        """The `count` most plausible dice (`plausibility`) and the others, each in
+        reading order. No die is left out for one that is both less confident and
+        further from the typical size."""
+        ranked = np.argsort(-np.asarray(self.plausibility()), kind="stable")
+        chosen = set(ranked[:count].tolist())
+        kept = [d for i, d in enumerate(self.dice) if i in chosen]
+        return kept, [d for i, d in enumerate(self.dice) if i not in chosen]
 
 
 def reading_order(dice: list[Die]) -> list[Die]:

@@ -6,12 +6,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import Reading, annotate, read_dice
+from scoring.hand import DICE_PER_HAND
+from vision import Die, Reading, annotate, read_dice
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 PHOTO_TYPES = ("jpg", "jpeg", "png", "webp")
 PREVIEW_SIDE = 1280
-LOW_CONFIDENCE = 0.6
 
 
 class PhotoError(ValueError):
@@ -20,16 +20,20 @@ class PhotoError(ValueError):
 
 @dataclass(frozen=True)
 class PhotoReading:
-    """What the page keeps of a photo: the dice read and a JPEG preview with the boxes drawn."""
+    """What the page keeps of a photo: every die read, the hand's dice among them (the most
+    plausible when there are too many), those set aside, and a JPEG preview with the hand's
+    dice numbered as their rows and the others in grey."""
 
     name: str
     reading: Reading
+    kept: list[Die]
+    set_aside: list[Die]
     preview: bytes
 
     @property
     def uncertain(self) -> list[int]:
-        """Positions (in reading order) of dice read with low confidence."""
-        return [i for i, d in enumerate(self.reading.dice) if d.confidence < LOW_CONFIDENCE]
+        """Positions among the kept dice of those read with low confidence."""
+        return [i for i, d in enumerate(self.kept) if d.unsure]
 
 
 def decode(data: bytes) -> np.ndarray:
@@ -53,10 +57,14 @@ def _preview(image: np.ndarray) -> bytes:
 
 
 def read_photo(name: str, data: bytes) -> PhotoReading:
-    """Read the dice in a photo and keep a preview with each die's box, value and confidence."""
+    """Read the dice in a photo, choose the hand's dice and draw the preview."""
     image = decode(data)
     reading = read_dice(image)
-    return PhotoReading(name, reading, _preview(annotate(image, reading)))
+    kept, set_aside = reading.most_plausible(DICE_PER_HAND)
+    rows = {id(die): row for row, die in enumerate(kept, 1)}
+    numbers = [rows.get(id(die)) for die in reading.dice]
+    preview = _preview(annotate(image, reading, numbers))
+    return PhotoReading(name, reading, kept, set_aside, preview)
 
 
 def sample_photos() -> list[Path]:

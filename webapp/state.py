@@ -52,14 +52,10 @@ def photo() -> PhotoReading | None:
 
 
 def keep_photo(reading: PhotoReading) -> None:
-    """Remember a photo's reading and put its dice (the five most confident) into the widgets."""
+    """Remember a photo's reading and put the hand's dice it chose into the widgets."""
     st.session_state[PHOTO_KEY] = reading
-    dice = reading.reading.dice
-    if len(dice) > len(DIE_KEYS):
-        best = sorted(dice, key=lambda d: d.confidence, reverse=True)[: len(DIE_KEYS)]
-        dice = [d for d in dice if d in best]
-    st.session_state[READ_KEY] = dice
-    set_dice([d.value for d in dice])
+    st.session_state[READ_KEY] = reading.kept
+    set_dice([d.value for d in reading.kept])
 
 
 def read_die(position: int) -> Die | None:

@@ -6,6 +6,7 @@ from scoring import GameRules
 from scoring.advisor import BoxChoice
 from scoring.sheet import SCRATCH, is_scratch
 from scoring.suggestions import suggest
+from vision import Die
 from webapp import state
 from webapp.advice_view import (
     ADVISOR_KEY,
@@ -17,7 +18,7 @@ from webapp.advice_view import (
     kept_positions,
     show_keep_advice,
 )
-from webapp.photos import LOW_CONFIDENCE, PHOTO_TYPES, PhotoError, read_photo, sample_photos
+from webapp.photos import PHOTO_TYPES, PhotoError, read_photo, sample_photos
 from webapp.tables import Table, change
 
 FACES = (1, 2, 3, 4, 5, 6)
@@ -67,21 +68,38 @@ def photo_sources() -> None:
             st.caption("No sample photos are installed.")
 
 
+def _dice_seen(count: int) -> str:
+    if count == 0:
+        return "I see no dice"
+    return "I see one die" if count == 1 else f"I see {count} dice"
+
+
+def _set_aside(dice: list[Die]) -> str:
+    return ", ".join(f"a {d.value} ({d.confidence:.0%} sure)" for d in dice)
+
+
 def photo_result() -> None:
-    """The annotated photo and what needs checking: the count, and uncertain dice."""
+    """The annotated photo and what needs checking: the count, what was set aside, and
+    uncertain dice among the rows."""
     photo = state.photo()
     if photo is None:
         return
     count = len(photo.reading.dice)
-    st.image(photo.preview, caption=f"{photo.name}: {count} dice read")
-    if count != len(state.DIE_KEYS):
+    st.image(photo.preview, caption=f"{photo.name}: {_dice_seen(count).removeprefix('I see ')}")
+    if photo.set_aside:
         st.warning(
-            f"I see {count} dice, not five: "
-            + ("I kept the five surest. " if count > 5 else "")
-            + "Check the dice below and click the right values."
+            f"{_dice_seen(count)}, not five. I kept the five that look most like dice of "
+            f"this photo and set aside {_set_aside(photo.set_aside)} (grey on the photo). "
+            "Check the dice below and click the right values."
         )
-    if photo.uncertain:
-        st.warning("Some dice are uncertain (marked ⚠ below): check them.")
+    elif count != len(state.DIE_KEYS):
+        st.warning(f"{_dice_seen(count)}, not five: click the values of the missing dice below.")
+    rows = [str(i + 1) for i in photo.uncertain]
+    if len(rows) == 1:
+        st.warning(f"Die {rows[0]} was read with low confidence (marked ⚠ below): check it.")
+    elif rows:
+        listed = ", ".join(rows[:-1]) + " and " + rows[-1]
+        st.warning(f"Dice {listed} were read with low confidence (marked ⚠ below): check them.")
 
 
 def _die_label(position: int, value: int | None, keep: bool) -> str:
@@ -89,7 +107,7 @@ def _die_label(position: int, value: int | None, keep: bool) -> str:
     label = f"Die {position + 1}"
     if keep:
         label += " · 📌 keep"
-    if read is not None and read.value == value and read.confidence < LOW_CONFIDENCE:
+    if read is not None and read.value == value and read.unsure:
         label += f" ⚠ check ({read.confidence:.0%} sure)"
     elif value is None:
         label += " — click its value"

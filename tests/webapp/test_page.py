@@ -1,6 +1,7 @@
 """The page as a player uses it: set-up, entry, suggestions, undo, resume, end, bad input."""
 
 import json
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -165,10 +166,23 @@ def test_a_photo_fills_the_dice_and_warns_when_it_is_not_five(page):
     page.file_uploader[0].set_value((photo.name, photo.read_bytes(), "image/jpeg")).run()
     assert not problems(page)
     assert page.image, "the annotated photo is shown"
-    assert "not five" in " ".join(w.value for w in page.warning)
+    warnings = " ".join(w.value for w in page.warning)
+    assert "I see 12 dice, not five" in warnings
+    assert "set aside" in warnings
     values = [page.segmented_control(key=f"die_{i}").value for i in range(5)]
     assert all(v in range(1, 7) for v in values)
     assert offered(page), "five dice from the photo give suggestions at once"
+
+
+def test_the_check_warning_names_only_rows_marked_to_check(page):
+    photo = Path(__file__).resolve().parents[1] / "vision" / "photos" / "IMG_20191208_111650.jpg"
+    page = start(page, "yatzy", ["Ann"])
+    page.file_uploader[0].set_value((photo.name, photo.read_bytes(), "image/jpeg")).run()
+    marked = {i + 1 for i in range(5) if "⚠" in page.segmented_control(key=f"die_{i}").label}
+    checks = [w.value for w in page.warning if "⚠" in w.value]
+    named = {int(n) for text in checks for n in re.findall(r"\d+", text.split(" w")[0])}
+    assert named == marked
+    assert bool(checks) == bool(marked)
 
 
 def test_a_sample_photo_can_be_read_without_a_camera(page):

@@ -1,0 +1,31 @@
+"""The page's choice of a hand's dice from a photo that shows more or fewer than five."""
+
+import cv2
+
+from tests.vision.scenes import draw_die, table
+from webapp.photos import read_photo
+
+
+def photo_bytes(sides: list[int]) -> bytes:
+    image = table(1280, 720, colour=(90, 120, 60))
+    for k, side in enumerate(sides):
+        draw_die(image, 1 + k % 6, (120 + 170 * k, 360), side, 10 * k)
+    return cv2.imencode(".png", image)[1].tobytes()
+
+
+def test_six_dice_keep_five_and_set_one_aside():
+    photo = read_photo("six.png", photo_bytes([70] * 6))
+    assert len(photo.reading.dice) == 6
+    assert len(photo.kept) == 5 and len(photo.set_aside) == 1
+    assert set(photo.kept) | set(photo.set_aside) == set(photo.reading.dice)
+
+
+def test_the_rows_to_check_are_among_the_kept_dice_only():
+    photo = read_photo("six.png", photo_bytes([70] * 6))
+    assert all(0 <= i < len(photo.kept) for i in photo.uncertain)
+    assert [photo.kept[i] for i in photo.uncertain] == [d for d in photo.kept if d.unsure]
+
+
+def test_fewer_than_five_dice_are_all_kept():
+    photo = read_photo("three.png", photo_bytes([70] * 3))
+    assert len(photo.kept) == 3 and photo.set_aside == []
