@@ -1,9 +1,9 @@
 """Train one of the reader's networks on the tune photos and export it to ONNX.
 
-python -m training finder|reader [--data DIR] [--steps N] [--out DIR] [--seed S] [--init PT]
+python -m training finder|reader [--data DIR] [--steps N] [--out DIR] [--seed S] [--init FILE]
 
-Besides the ONNX file, the PyTorch weights are written to OUT/NAME.pt, from which
---init can go on training.
+Besides the ONNX file, the PyTorch weights are written to OUT/NAME.pt. --init goes on
+training from such weights, or from a network as shipped (vision/models/NAME.onnx).
 """
 
 from __future__ import annotations
@@ -24,16 +24,20 @@ from training.data import (
     finder_targets,
     finder_view,
     load_tune_photos,
+    part_view,
     pick_photo,
     reader_view,
     recolour,
 )
-from training.models import READER_CLASSES, FaceFinder, FaceReader
+from training.models import READER_CLASSES, FaceFinder, FaceReader, load_onnx_weights
 from training.scenes import drawn_empty, drawn_face, drawn_scene
 from vision.networks import FINDER_FILE, MODEL_DIR, READER_FILE
 from vision.values import READER_INPUT
 
 FINDER_VIEW = 320
+# Dice in the finder's training views are this many pixels across (log-uniform): from
+# dice 1/85 of a working image's side to ones a quarter of it (vision.finder).
+FINDER_SIDES = (6.0, 120.0)
 # Share of drawn scenes among the training views; the rest are views of real photos.
 DRAWN = 0.3
 NO_FACE = READER_CLASSES - 1
@@ -43,10 +47,12 @@ def finder_batch(photos: list[Photo], n: int, rng: np.random.Generator) -> tuple
     images, heats, sides, masks = [], [], [], []
     for _ in range(n):
         if rng.random() < DRAWN:
-            image, centres, die_sides, _ = drawn_scene(FINDER_VIEW, rng, (10, 100))
+            image, centres, die_sides, _ = drawn_scene(FINDER_VIEW, rng, FINDER_SIDES)
             image = degrade(image, rng)
         else:
-            image, centres, die_sides = finder_view(pick_photo(photos, rng), FINDER_VIEW, rng)
+            image, centres, die_sides = finder_view(
+                pick_photo(photos, rng), FINDER_VIEW, rng, FINDER_SIDES
+            )
         heat, log_side, mask = finder_targets(centres, die_sides, FINDER_VIEW)
         images.append(image)
         heats.append(heat)
@@ -112,24 +118,30 @@ def reader_batch(
     photos: list[Photo], n: int, rng: np.random.Generator
 ) -> tuple[np.ndarray, list[int]]:
     """Face crops with their classes: real dice mostly, some drawn dice, and crops with
-    no die face (real table between the dice, drawn tables and clutter)."""
+    no die face: real table between the dice, parts of real dice (pips blown up to a
+    face's size), drawn tables of every surface and clutter."""
     crops, labels = [], []
+    with_dice = [p for p in photos if len(p.values)]
     while len(crops) < n:
         draw = rng.random()
-        if draw < 0.7:
-            photo = pick_photo([p for p in photos if len(p.values)], rng)
+        if draw < 0.6:
+            photo = pick_photo(with_dice, rng)
             j = int(rng.integers(len(photo.values)))
             crops.append(reader_view(photo, j, READER_INPUT, rng))
             labels.append(int(photo.values[j]) - 1)
-        elif draw < 0.85:
+        elif draw < 0.72:
             crop, value = drawn_face(READER_INPUT, rng.uniform(1.15, 1.45), rng)
             crops.append(degrade(recolour(crop, rng), rng))
             labels.append(value - 1)
-        elif draw < 0.93:
+        elif draw < 0.82:
             crop = empty_view(pick_photo(photos, rng), READER_INPUT, rng)
             if crop is not None:
                 crops.append(crop)
                 labels.append(NO_FACE)
+        elif draw < 0.88:
+            photo = pick_photo(with_dice, rng)
+            crops.append(part_view(photo, int(rng.integers(len(photo.values))), READER_INPUT, rng))
+            labels.append(NO_FACE)
         else:
             crops.append(degrade(recolour(drawn_empty(READER_INPUT, rng), rng), rng))
             labels.append(NO_FACE)
@@ -176,7 +188,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=3000)
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--init", type=Path, help="PyTorch weights to start from")
+    parser.add_argument("--init", type=Path, help="PyTorch weights or ONNX network to start from")
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -187,7 +199,14 @@ def main() -> None:
     print(f"{len(photos)} photos, {sum(len(p.values) for p in photos)} dice")
     args.out.mkdir(parents=True, exist_ok=True)
     model = FaceFinder() if args.network == "finder" else FaceReader()
-    if args.init:
+    if args.init and args.init.suffix == ".onnx":
+        sample = (
+            finder_batch(photos, 32, rng)[0]
+            if args.network == "finder"
+            else to_tensor(reader_batch(photos, 512, rng)[0])
+        )
+        load_onnx_weights(model, args.init, sample)
+    elif args.init:
         model.load_state_dict(torch.load(args.init))
     if args.network == "finder":
         train_finder(model, photos, args.steps, rng)

@@ -10,10 +10,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.evaluate import photo_paths
+from vision.labels import photo_paths
 from vision.networks import FINDER_STRIDE
 
-DATASETS = ("byler-d6", "roboflow-dice")
+DATASETS = ("byler-d6", "roboflow-dice", "damiantab-d6")
 # Data sets photographed at a slant: "up" in the photo is away from the camera, and a
 # die's top face is the upper of the faces it shows, so their views turn only a little.
 SLANTED = frozenset({"roboflow-dice"})
@@ -172,6 +172,17 @@ def empty_view(photo: Photo, size: int, rng: np.random.Generator) -> np.ndarray 
         return None
     frame = median * math.exp(rng.uniform(math.log(0.25), math.log(2.0)))
     image, _ = warp(photo.image, centre, rng.uniform(0, 360), size / frame, size, None)
+    return degrade(recolour(image, rng), rng)
+
+
+def part_view(photo: Photo, index: int, size: int, rng: np.random.Generator) -> np.ndarray:
+    """A `size`-pixel crop of a part of one die, from a fifth to two thirds of its side
+    across: a pip or a few pips blown up are not a die face, and the reader must say so
+    when the finder marks the pips of a die much larger than it expects."""
+    side = float(photo.sides[index])
+    frame = side * rng.uniform(0.2, 0.67)
+    centre = photo.centres[index] + rng.uniform(-0.35, 0.35, 2) * side
+    image, _ = warp(photo.image, centre, view_angle(photo, rng), size / frame, size, None)
     return degrade(recolour(image, rng), rng)
 
 

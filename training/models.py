@@ -8,7 +8,11 @@ with OpenCV's dnn module (vision.networks).
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import onnx
 import torch
+from onnx import numpy_helper
 from torch import nn
 
 READER_CLASSES = 7
@@ -79,3 +83,59 @@ class FaceReader(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.classify(self.features(x))
+
+
+def load_onnx_weights(model: nn.Module, path: Path, sample: torch.Tensor) -> nn.Module:
+    """Start `model` from a network it exported to ONNX (vision/models), which holds each
+    convolution with its batch normalisation folded in.
+
+    The folded weights go into the convolutions; each batch normalisation is then set
+    from the statistics of `sample` so that in evaluation the model computes what the
+    ONNX network computes, and in training it starts close to that.
+    """
+    graph = onnx.load(str(path)).graph
+    arrays = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    folded = [
+        [torch.from_numpy(arrays[name].copy()) for name in node.input[1:]]
+        for node in graph.node
+        if node.op_type in ("Conv", "Gemm")
+    ]
+    modules = list(model.modules())
+    following = [*modules[1:], None]
+    layers = [
+        (m, after if isinstance(after, nn.BatchNorm2d) else None)
+        for m, after in zip(modules, following, strict=True)
+        if isinstance(m, nn.Conv2d | nn.Linear)
+    ]
+    if len(layers) != len(folded):
+        raise ValueError(f"{path} has {len(folded)} layers, the model {len(layers)}")
+    biases: dict[nn.Module, torch.Tensor] = {}
+    with torch.no_grad():
+        for (layer, norm), (weight, *bias) in zip(layers, folded, strict=True):
+            layer.weight.copy_(weight)
+            if norm is None:
+                layer.bias.copy_(bias[0])
+                continue
+            biases[norm] = bias[0]
+            norm.weight.fill_(1.0)
+            norm.bias.copy_(bias[0])
+            norm.running_mean.zero_()
+            norm.running_var.fill_(1.0 - norm.eps)
+    seen: dict[nn.Module, tuple[torch.Tensor, torch.Tensor]] = {}
+
+    def record(norm: nn.Module, inputs: tuple[torch.Tensor], _output: torch.Tensor) -> None:
+        seen[norm] = (inputs[0].mean((0, 2, 3)), inputs[0].var((0, 2, 3), unbiased=False))
+
+    hooks = [norm.register_forward_hook(record) for norm in biases]
+    model.eval()
+    with torch.no_grad():
+        model(sample)
+        for hook in hooks:
+            hook.remove()
+        for norm, bias in biases.items():
+            mean, var = seen[norm]
+            norm.running_mean.copy_(mean)
+            norm.running_var.copy_(var)
+            norm.weight.copy_(torch.sqrt(var + norm.eps))
+            norm.bias.copy_(mean + bias)
+    return model

@@ -19,35 +19,176 @@ def colour(rng: np.random.Generator) -> np.ndarray:
     return rng.integers(0, 256, 3).astype(np.float32)
 
 
-def background(size: int, rng: np.random.Generator) -> np.ndarray:
-    """A table: plain, checked, striped, grained, felted or a collage of patches."""
+def _plane(size: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel coordinates of a square turned by a random angle: (along, across)."""
     yy, xx = np.mgrid[:size, :size].astype(np.float32)
+    angle = rng.uniform(0, math.pi)
+    return (
+        xx * math.cos(angle) + yy * math.sin(angle),
+        -xx * math.sin(angle) + yy * math.cos(angle),
+    )
+
+
+def _normalised(t: np.ndarray) -> np.ndarray:
+    return (t - t.min()) / max(1e-6, float(t.max() - t.min()))
+
+
+def _blurred_noise(size: int, sigma: float, rng: np.random.Generator) -> np.ndarray:
+    noise = rng.normal(0, 1, (size, size)).astype(np.float32)
+    return _normalised(cv2.GaussianBlur(noise, (0, 0), sigma))
+
+
+def _checks(size: int, rng: np.random.Generator) -> np.ndarray:
+    u, v = _plane(size, rng)
+    period = rng.uniform(6, 70)
+    return ((u // period + v // period) % 2).astype(np.float32)
+
+
+def _stripes(size: int, rng: np.random.Generator) -> np.ndarray:
+    u, _ = _plane(size, rng)
+    return ((u // rng.uniform(6, 70)) % 2).astype(np.float32)
+
+
+def _grain(size: int, rng: np.random.Generator) -> np.ndarray:
+    u, v = _plane(size, rng)
+    f = rng.uniform(3, 15)
+    return (np.sin(u / f + np.sin(v / rng.uniform(20, 80)) * rng.uniform(1, 4)) + 1) / 2
+
+
+def _felt(size: int, rng: np.random.Generator) -> np.ndarray:
+    return _blurred_noise(size, rng.uniform(0.7, 4), rng) * rng.uniform(0.5, 2)
+
+
+def _patches(size: int, rng: np.random.Generator) -> np.ndarray:
+    t = np.zeros((size, size), np.float32)
+    for _ in range(rng.integers(3, 12)):
+        centre = tuple(int(v) for v in rng.integers(0, size, 2))
+        axes = tuple(int(v) for v in rng.integers(10, size // 2, 2))
+        cv2.ellipse(t, centre, axes, rng.uniform(0, 180), 0, 360, float(rng.random()), -1)
+    return t
+
+
+def _woven(size: int, rng: np.random.Generator) -> np.ndarray:
+    """Plain, basket or twill weave: threads over and under each other, each rounded."""
+    u, v = _plane(size, rng)
+    period = rng.uniform(3, 20)
+    step = int(rng.integers(1, 4))
+    span = int(rng.integers(1, 3))
+    i, j = np.floor(u / period), np.floor(v / period)
+    warp_up = ((i + step * j) // span) % 2 == 0
+    across = np.where(warp_up, u / period - i, v / period - j)
+    t = np.where(warp_up, 0.75, 0.35) + 0.5 * np.sin(math.pi * across) - 0.25
+    return t + 0.3 * _blurred_noise(size, 1.0, rng)
+
+
+def _pile(size: int, rng: np.random.Generator) -> np.ndarray:
+    """Carpet or knit: dense bright loops of yarn with dark gaps between them."""
+    loops = _blurred_noise(size, rng.uniform(1.0, 3.5), rng)
+    t = 1 / (1 + np.exp(-(loops - rng.uniform(0.45, 0.6)) * rng.uniform(10, 30)))
+    return t + 0.2 * _blurred_noise(size, 0.7, rng)
+
+
+def _dots(size: int, rng: np.random.Generator) -> np.ndarray:
+    """Polka dots, perforations or a halftone: a grid of round marks, as dark as pips."""
+    u, v = _plane(size, rng)
+    period = rng.uniform(5, 40)
+    shift = 0.5 * (np.floor(v / period) % 2) if rng.random() < 0.5 else 0.0
+    du = (u / period + shift) % 1 - 0.5
+    dv = (v / period) % 1 - 0.5
+    radius = rng.uniform(0.12, 0.35)
+    return (np.hypot(du, dv) > radius).astype(np.float32)
+
+
+def _keys(size: int, rng: np.random.Generator) -> np.ndarray:
+    """A keyboard, a phone keypad or tiles: rows of rounded keys with glyphs, some lit."""
+    t = np.full((size, size), int(rng.uniform(0, 80)), np.uint8)
+    key = rng.uniform(12, 60)
+    gap = key * rng.uniform(0.1, 0.3)
+    glyphs = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:.#*"
+    top = int(rng.uniform(-key, 0))
+    while top < size:
+        left = int(rng.uniform(-key, 0))
+        while left < size:
+            shade = int(rng.uniform(120, 255))
+            cv2.rectangle(t, (left, top), (int(left + key), int(top + key)), shade, -1)
+            glyph = str(rng.choice(list(glyphs)))
+            scale = key / 50
+            lit = 255 if rng.random() < 0.3 else 0
+            cv2.putText(
+                t,
+                glyph,
+                (int(left + key * 0.25), int(top + key * 0.7)),
+                cv2.FONT_HERSHEY_SIMPLEX,
+                scale,
+                lit,
+                max(1, int(key / 25)),
+                cv2.LINE_AA,
+            )
+            left += int(key + gap)
+        top += int(key + gap)
+    return cv2.GaussianBlur(t.astype(np.float32) / 255, (0, 0), 0.7)
+
+
+def _printed(size: int, rng: np.random.Generator) -> np.ndarray:
+    """Paper with print: lines of text, numbers, bullets and ruled lines."""
+    t = np.full((size, size), 255, np.uint8)
+    line = rng.uniform(8, 30)
+    y = rng.uniform(0, line)
+    while y < size:
+        kind = rng.random()
+        if kind < 0.15:
+            cv2.line(t, (0, int(y)), (size, int(y)), 150, 1, cv2.LINE_AA)
+        else:
+            x = int(rng.uniform(-line, line))
+            if kind < 0.3:
+                cv2.circle(t, (x + int(line), int(y)), max(1, int(line / 6)), 0, -1, cv2.LINE_AA)
+                x += int(2 * line)
+            words = "".join(rng.choice(list("abcdefghijklmnopqrstuvwxyz0123456789 ,."), 40))
+            cv2.putText(
+                t, words, (x, int(y)), cv2.FONT_HERSHEY_SIMPLEX, line / 40, 0, 1, cv2.LINE_AA
+            )
+        y += line
+    return t.astype(np.float32) / 255
+
+
+def _tray(size: int, rng: np.random.Generator) -> np.ndarray:
+    """A dice tray: felt floor, a lit wall along one side and the screws that hold it."""
+    t = _felt(size, rng) * 0.4
+    wall = int(rng.uniform(0.1, 0.4) * size)
+    ramp = np.linspace(0.6, 1.0, wall, dtype=np.float32)[:, None]
+    t[:wall] = ramp
+    for x in np.arange(rng.uniform(0, 60), size, rng.uniform(40, 120)):
+        cv2.circle(t, (int(x), wall // 2), max(2, wall // 6), 0.2, -1, cv2.LINE_AA)
+    return np.rot90(t, int(rng.integers(4))).copy()
+
+
+# Tables and cloths to draw dice on. The last six are textures that grow phantom dice
+# in readers that only look at small marks: woven cloth, carpet and knit, dotted
+# prints, keyboards, printed paper and dice trays.
+SURFACES = (
+    lambda size, rng: np.zeros((size, size), np.float32),
+    _checks,
+    _stripes,
+    _grain,
+    _felt,
+    _patches,
+    _woven,
+    _pile,
+    _dots,
+    _keys,
+    _printed,
+    _tray,
+)
+
+
+def background(size: int, rng: np.random.Generator) -> np.ndarray:
+    """A table of a random surface (SURFACES), two colours and uneven light."""
     a, b = colour(rng), colour(rng)
-    kind = rng.integers(6)
-    if kind == 0:
-        t = np.zeros((size, size), np.float32)
-    elif kind in (1, 2):
-        angle = rng.uniform(0, math.pi)
-        u = xx * math.cos(angle) + yy * math.sin(angle)
-        v = -xx * math.sin(angle) + yy * math.cos(angle)
-        period = rng.uniform(6, 70)
-        t = ((u // period) % 2).astype(np.float32)
-        if kind == 1:
-            t = ((u // period + v // period) % 2).astype(np.float32)
-    elif kind == 3:
-        f = rng.uniform(3, 15)
-        t = (np.sin(xx / f + np.sin(yy / rng.uniform(20, 80)) * rng.uniform(1, 4)) + 1) / 2
-    elif kind == 4:
-        noise = rng.normal(0, 1, (size, size)).astype(np.float32)
-        t = cv2.GaussianBlur(noise, (0, 0), rng.uniform(0.7, 4)) * rng.uniform(0.5, 2)
-        t = (t - t.min()) / max(1e-6, float(t.max() - t.min()))
+    surface = SURFACES[rng.integers(len(SURFACES))]
+    if surface is _felt:
         b = a + rng.normal(0, 40, 3)
-    else:
-        t = np.zeros((size, size), np.float32)
-        for _ in range(rng.integers(3, 12)):
-            centre = tuple(int(v) for v in rng.integers(0, size, 2))
-            axes = tuple(int(v) for v in rng.integers(10, size // 2, 2))
-            cv2.ellipse(t, centre, axes, rng.uniform(0, 180), 0, 360, float(rng.random()), -1)
+    t = np.clip(surface(size, rng), 0, 1.5)
+    yy, xx = np.mgrid[:size, :size].astype(np.float32)
     image = a * (1 - t[..., None]) + b * t[..., None]
     light = (
         1 + rng.uniform(-0.4, 0.4) * (xx / size - 0.5) + rng.uniform(-0.4, 0.4) * (yy / size - 0.5)

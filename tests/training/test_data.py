@@ -13,10 +13,11 @@ from training.data import (
     empty_view,
     finder_targets,
     finder_view,
+    part_view,
     view_angle,
     warp,
 )
-from training.scenes import drawn_scene
+from training.scenes import SURFACES, drawn_scene
 from vision.networks import FINDER_STRIDE
 
 
@@ -107,3 +108,29 @@ def test_empty_views_range_from_a_close_look_to_a_wide_one():
     assert close_looks >= 0.05
     assert np.median(squares) < 25
     assert max(squares) >= 60
+
+
+def test_every_surface_draws_a_whole_table():
+    rng = np.random.default_rng(4)
+    for surface in SURFACES:
+        t = surface(96, rng)
+        assert t.shape == (96, 96)
+        assert np.isfinite(t).all()
+
+
+def test_textured_surfaces_are_not_flat():
+    rng = np.random.default_rng(5)
+    for surface in SURFACES[1:]:
+        assert np.std(surface(128, rng)) > 0.05, surface.__name__
+
+
+def test_part_views_show_less_than_a_whole_die():
+    image = np.full((300, 300, 3), 40, np.uint8)
+    image[100:160, 100:160] = 250
+    photo = Photo(image, np.array([[130.0, 130.0]], np.float32), np.array([60.0]), np.array([2]))
+    rng = np.random.default_rng(6)
+    plain = []
+    for _ in range(40):
+        grey = cv2.cvtColor(part_view(photo, 0, 32, rng), cv2.COLOR_BGR2GRAY).astype(int)
+        plain.append(np.mean(np.abs(grey - np.median(grey)) < 30))
+    assert np.median(plain) > 0.7, "a part view is mostly the die's own face, not its outline"
