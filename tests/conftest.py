@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from scoring.advisor.tables import CACHE_ENV
+from advisor.tables import CACHE_ENV
 
 
 @pytest.fixture(scope="session", autouse=True)

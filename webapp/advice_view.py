@@ -8,8 +8,8 @@ from threading import Lock
 import streamlit as st
 
 from scoring import GameRules
-from scoring.advisor import BoxChoice, KeepChoice, advise_box, advise_keep
-from scoring.advisor.tables import solved
+from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
+from advisor.tables import solved
 from webapp.tables import Table
 
 ADVISOR_KEY = "advisor"

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from scoring import GameRules
-from scoring.advisor import BoxChoice
+from advisor import BoxChoice
 from scoring.sheet import SCRATCH, is_scratch
 from scoring.suggestions import suggest
 from vision import Die

@@ -9,9 +9,9 @@ import random
 import numpy as np
 import pytest
 
-from scoring.advisor.dice import keeps
-from scoring.advisor.layout import Layout
-from scoring.advisor.turn import best_boxes
+from advisor.dice import keeps
+from advisor.layout import Layout
+from advisor.turn import best_boxes
 from scoring.game import Game
 from scoring.games import GAMES
 from scoring.hand import Hand

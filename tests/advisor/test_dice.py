@@ -6,8 +6,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from scoring.advisor.dice import keeps, sub_keeps
-from scoring.advisor.turn import keep_values
+from advisor.dice import keeps, sub_keeps
+from advisor.turn import keep_values
 
 
 def test_there_are_252_hands_and_462_keeps() -> None:

@@ -8,8 +8,8 @@ from math import factorial, prod
 
 import pytest
 
-from scoring.advisor import advise_keep, expected_score
-from scoring.advisor.dice import keeps
+from advisor import advise_keep, expected_score
+from advisor.dice import keeps
 from scoring.games import GAMES
 
 

@@ -11,7 +11,7 @@ from scoring import (
     UnknownGameError,
     options,
 )
-from scoring.advisor import BoxChoice, advise_box, advise_keep, expected_score
+from advisor import BoxChoice, advise_box, advise_keep, expected_score
 from tests.advisor.games import SCHOOL_AND_PAIR, SIXES_AND_POKER
 
 FULL = {"sixes": 0, "five_of_a_kind": 0}

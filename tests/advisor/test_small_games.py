@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.advisor import advise_box, advise_keep, expected_score
+from advisor import advise_box, advise_keep, expected_score
 from tests.advisor.brute_force import BruteForce
 from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER
 

@@ -6,9 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scoring.advisor import expected_score
-from scoring.advisor.layout import Layout
-from scoring.advisor.tables import CACHE_ENV, build, table_path
+from advisor import expected_score
+from advisor.layout import Layout
+from advisor.tables import CACHE_ENV, build, table_path
 from scoring.rules import UpperBonus
 from tests.advisor.games import SIXES_AND_POKER
 
@@ -31,7 +31,7 @@ def test_a_house_rule_gets_its_own_table() -> None:
 
 def test_build_command_prints_each_games_time(tmp_path: Path) -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "scoring.advisor", "build", "catalan"],
+        [sys.executable, "-m", "advisor", "build", "catalan"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -44,7 +44,7 @@ def test_build_command_prints_each_games_time(tmp_path: Path) -> None:
 
 def test_build_command_refuses_an_unknown_game(tmp_path: Path) -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "scoring.advisor", "build", "poker"],
+        [sys.executable, "-m", "advisor", "build", "poker"],
         capture_output=True,
         text=True,
         cwd=ROOT,

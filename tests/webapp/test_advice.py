@@ -1,7 +1,7 @@
 """The advisor on the page: keeps after rolls 1 and 2, the starred box, and switching it off."""
 
 from scoring import GAMES
-from scoring.advisor import advise_box, advise_keep
+from advisor import advise_box, advise_keep
 from tests.webapp.driver import problems, set_dice, start
 
 

@@ -13,9 +13,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from scoring.advisor.dice import keeps, sub_keeps
-from scoring.advisor.tables import Solved, solved
-from scoring.advisor.turn import best_boxes, play
+from advisor.dice import keeps, sub_keeps
+from advisor.tables import Solved, solved
+from advisor.turn import best_boxes, play
 from scoring.errors import GameOverError, InvalidRollError, ScoringError
 from scoring.hand import Hand, check_roll
 from scoring.rules import GameRules

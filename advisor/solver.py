@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from scoring.advisor.layout import Layout
-from scoring.advisor.turn import best_boxes, play
+from advisor.layout import Layout
+from advisor.turn import best_boxes, play
 
 # States per batch: large enough for numpy to work on big arrays, small enough for a
 # batch's arrays to stay in cache.

@@ -1,4 +1,4 @@
-"""``python -m scoring.advisor.benchmark [GAME...]``: time and memory of solving each game.
+"""``python -m advisor.benchmark [GAME...]``: time and memory of solving each game.
 
 Each game is solved from scratch (no cache) in its own process, so that its peak
 resident memory is its own. Then the queries are timed on columns of played games,
@@ -17,10 +17,10 @@ from collections.abc import Callable
 
 import numpy as np
 
-from scoring.advisor.layout import Layout
-from scoring.advisor.queries import advise_box, advise_keep, expected_score
-from scoring.advisor.solver import solve
-from scoring.advisor.tables import solved
+from advisor.layout import Layout
+from advisor.queries import advise_box, advise_keep, expected_score
+from advisor.solver import solve
+from advisor.tables import solved
 from scoring.game import Game
 from scoring.games import GAMES
 from scoring.hand import DICE_PER_HAND, FACES
@@ -42,7 +42,7 @@ def _solve_one(game: str) -> None:
 def measure(game: str) -> dict[str, float]:
     """Solve ``game`` in a child process; its result plus its CPU time and peak memory in MiB."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "scoring.advisor.benchmark", "--one", game],
+        [sys.executable, "-m", "advisor.benchmark", "--one", game],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -81,7 +81,7 @@ def time_queries(game: str) -> dict[str, list[float]]:
 
 def main(argv: list[str] | None = None) -> None:
     """Print one row per game and the total."""
-    parser = argparse.ArgumentParser(prog="python -m scoring.advisor.benchmark")
+    parser = argparse.ArgumentParser(prog="python -m advisor.benchmark")
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"of: {', '.join(GAMES)}")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

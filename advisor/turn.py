@@ -8,8 +8,8 @@ from functools import cache
 
 import numpy as np
 
-from scoring.advisor.dice import keeps
-from scoring.advisor.layout import Layout
+from advisor.dice import keeps
+from advisor.layout import Layout
 from scoring.hand import DICE_PER_HAND, FACES
 
 States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import numpy as np
 
-from scoring.advisor.layout import Layout
-from scoring.advisor.solver import solve
+from advisor.layout import Layout
+from advisor.solver import solve
 from scoring.rules import GameRules
 from scoring.scorer import rules_of
 

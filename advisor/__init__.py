@@ -1,10 +1,10 @@
 """The exact advisor: the play that maximises a player's expected final score (solitaire).
 
 Tables are solved once per rule set by backward induction and cached on disk; build
-them ahead with ``python -m scoring.advisor build``.
+them ahead with ``python -m advisor build``.
 """
 
-from scoring.advisor.queries import (
+from advisor.queries import (
     BoxChoice,
     KeepChoice,
     advise_box,

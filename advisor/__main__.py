@@ -1,17 +1,17 @@
-"""``python -m scoring.advisor build [GAME...]``: solve and store the advisor's tables ahead."""
+"""``python -m advisor build [GAME...]``: solve and store the advisor's tables ahead."""
 
 import argparse
 import time
 
-from scoring.advisor.layout import Layout
-from scoring.advisor.queries import expected_score
-from scoring.advisor.tables import build, table_path
+from advisor.layout import Layout
+from advisor.queries import expected_score
+from advisor.tables import build, table_path
 from scoring.games import GAMES
 
 
 def main(argv: list[str] | None = None) -> None:
     """Build the tables of the named games (all by default), printing the time each took."""
-    parser = argparse.ArgumentParser(prog="python -m scoring.advisor")
+    parser = argparse.ArgumentParser(prog="python -m advisor")
     commands = parser.add_subparsers(dest="command", required=True)
     builder = commands.add_parser("build", help="solve and store the tables")
     builder.add_argument("games", nargs="*", metavar="GAME", help=f"of: {', '.join(GAMES)}")

@@ -11,7 +11,7 @@ from functools import cached_property
 
 import numpy as np
 
-from scoring.advisor.dice import keeps
+from advisor.dice import keeps
 from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.rules import GameRules, Section
