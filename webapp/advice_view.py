@@ -1,5 +1,6 @@
 """The advisor on the page: which dice to keep after rolls 1 and 2, and each box's outlook."""
 
+import logging
 from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -7,10 +8,12 @@ from threading import Lock
 
 import streamlit as st
 
-from scoring import GameRules
 from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
 from advisor.tables import solved
+from scoring import GameRules
 from webapp.tables import Table
+
+log = logging.getLogger(__name__)
 
 ADVISOR_KEY = "advisor"
 SHOWN_ALTERNATIVES = 4
@@ -30,7 +33,8 @@ def advisor_ready(rules: GameRules) -> bool:
     """Whether the game's strategy is solved; the first ask starts solving it in the background.
 
     Solving takes seconds to a minute the first time on a machine, so the page
-    never waits for it: advice appears on the first click after it is done.
+    never waits for it: advice appears on the first click after it is done. A solve
+    that failed is logged and forgotten, so the next ask starts it again.
     """
     pool, started, lock = _solving()
     with lock:
@@ -38,9 +42,15 @@ def advisor_ready(rules: GameRules) -> bool:
             started[rules.id] = pool.submit(solved, rules)
         future = started[rules.id]
     wait([future], timeout=0.2)
-    if future.done() and future.exception() is not None:
-        raise future.exception()
-    return future.done()
+    if not future.done():
+        return False
+    if future.exception() is None:
+        return True
+    log.error("the advisor could not solve %s", rules.id, exc_info=future.exception())
+    with lock:
+        if started.get(rules.id) is future:
+            del started[rules.id]
+    return False
 
 
 def advisor_on() -> bool:

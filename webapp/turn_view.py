@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from scoring import GameRules
 from advisor import BoxChoice
+from scoring import GameRules
 from scoring.sheet import SCRATCH, is_scratch
 from scoring.suggestions import suggest
 from vision import Die

@@ -2,6 +2,7 @@
 
 import pytest
 
+from advisor import BoxChoice, advise_box, advise_keep, expected_score
 from scoring import (
     GameOverError,
     InvalidDiceError,
@@ -11,7 +12,6 @@ from scoring import (
     UnknownGameError,
     options,
 )
-from advisor import BoxChoice, advise_box, advise_keep, expected_score
 from tests.advisor.games import SCHOOL_AND_PAIR, SIXES_AND_POKER
 
 FULL = {"sixes": 0, "five_of_a_kind": 0}

@@ -6,7 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from advisor import expected_score
+import numpy as np
+import pytest
+
+from advisor import expected_score, tables
 from advisor.layout import Layout
 from advisor.tables import CACHE_ENV, build, table_path
 from scoring.rules import UpperBonus
@@ -52,3 +55,42 @@ def test_build_command_refuses_an_unknown_game(tmp_path: Path) -> None:
     )
     assert run.returncode == 2
     assert "unknown game 'poker'" in run.stderr
+
+
+def _forget_solved() -> None:
+    tables._by_key.clear()
+    tables._by_rules.clear()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda path: path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2]),
+        lambda path: path.write_bytes(b"not a table at all"),
+        lambda path: path.write_bytes(b""),
+        lambda path: np.savez_compressed(path, values=np.zeros(3)),
+    ],
+    ids=["cut short", "garbage", "empty", "foreign"],
+)
+def test_a_damaged_table_is_solved_again_and_replaced(advisor_cache, damage, caplog):
+    path = build(SIXES_AND_POKER)
+    expected = expected_score(SIXES_AND_POKER)
+    _forget_solved()
+    with path.open("r+b"):
+        damage(path)
+    assert expected_score(SIXES_AND_POKER) == expected
+    assert "solving it again" in caplog.text
+    _forget_solved()
+    caplog.clear()
+    assert expected_score(SIXES_AND_POKER) == expected
+    assert "solving it again" not in caplog.text, "the rebuilt table was stored"
+
+
+def test_an_unwritable_cache_keeps_the_table_in_memory(tmp_path, monkeypatch, caplog):
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder should be")
+    monkeypatch.setenv(CACHE_ENV, str(blocked / "advisor"))
+    _forget_solved()
+    assert expected_score(SIXES_AND_POKER) > 0
+    assert "kept in memory only" in caplog.text
+    assert expected_score(SIXES_AND_POKER) > 0
