@@ -8,6 +8,10 @@ from typing import Any
 from scoring.errors import CorruptRecordError
 from scoring.game import Game
 
+# A finished game of eight players is a few tens of kilobytes; a larger file is refused
+# before it is parsed.
+LARGEST_RECORD = 1024 * 1024
+
 
 def replay_report(game: Game) -> dict[str, Any]:
     """The replay output: every player's filled boxes (in sheet order) and totals."""
@@ -23,9 +27,11 @@ def replay_report(game: Game) -> dict[str, Any]:
 def replay(path: str) -> int:
     """Replay the record at ``path``; print the report, or the problem on stderr (exit 2)."""
     try:
-        with open(path, encoding="utf-8") as file:
-            record = json.load(file)
-        game = Game.from_dict(record)
+        with open(path, "rb") as file:
+            data = file.read(LARGEST_RECORD + 1)
+        if len(data) > LARGEST_RECORD:
+            raise ValueError(f"a game record is at most {LARGEST_RECORD // 1024} KiB")
+        game = Game.from_dict(json.loads(data.decode("utf-8")))
     except CorruptRecordError as error:
         print(f"{path}: {error}", file=sys.stderr)
         return 2

@@ -12,6 +12,7 @@ from scoring.errors import (
     ScoringError,
 )
 from scoring.hand import Hand, check_roll
+from scoring.players import player_name, player_names
 from scoring.rules import GameRules
 from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal, rules_of
 from scoring.totals import Totals, column_totals
@@ -42,7 +43,7 @@ class Game:
 
     def __init__(self, game: str | GameRules, players: Sequence[str]) -> None:
         self.rules = rules_of(game)
-        self.players: tuple[str, ...] = _check_players(players)
+        self.players: tuple[str, ...] = player_names(players)
         self._turns: list[Turn] = []
 
     def __repr__(self) -> str:
@@ -161,27 +162,12 @@ class Game:
                 f"each turn needs 'player', 'dice', 'roll' and 'box', got {turn!r}"
             )
         expected = self.current_player
-        if expected is not None and turn["player"] != expected:
-            self._check_player(turn["player"])
-            raise PlayerError(
-                f"the turn is written for {turn['player']}, but {expected} was to play"
-            )
+        player = player_name(turn["player"])
+        if expected is not None and player != expected:
+            self._check_player(player)
+            raise PlayerError(f"the turn is written for {player}, but {expected} was to play")
         self.record(turn["box"], turn["dice"], turn.get("roll", 3))
 
     def _check_player(self, player: str) -> None:
         if player not in self.players:
             raise PlayerError(f"{player!r} is not playing; players: {', '.join(self.players)}")
-
-
-def _check_players(players: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, str) or not isinstance(players, Sequence) or not players:
-        raise PlayerError("a game needs a list of one or more player names")
-    seen: set[str] = set()
-    for name in players:
-        if not isinstance(name, str) or not name.strip():
-            raise PlayerError(f"a player's name must be non-empty text, got {name!r}")
-        same = name.strip().casefold()
-        if same in seen:
-            raise PlayerError(f"{name.strip()!r} is named twice; give each player a different name")
-        seen.add(same)
-    return tuple(players)

@@ -9,7 +9,7 @@ from store import GameNotFoundError, StoreError
 from webapp import state
 from webapp.sheet_view import downloads, scoresheet, standings, undo_button
 from webapp.start_view import start_page
-from webapp.tables import Table, open_table
+from webapp.tables import Table, open_table, store_trouble
 from webapp.turn_view import turn_panel
 
 
@@ -22,11 +22,14 @@ def _load(game_id: str) -> Table | None:
     try:
         return open_table(game_id)
     except GameNotFoundError:
-        st.error(f"There is no saved game {game_id!r}. Start a new one or resume another.")
-    except CorruptRecordError as error:
-        st.error(f"The saved game {game_id!r} is damaged and cannot be replayed: {error}")
+        st.error("There is no saved game at this address. Start a new one or resume another.")
+    except CorruptRecordError:
+        logging.getLogger(__name__).exception("saved game %r cannot be replayed", game_id)
+        st.error(
+            "This saved game is damaged and cannot be replayed. Start a new one or resume another."
+        )
     except StoreError as error:
-        st.error(str(error))
+        st.error(store_trouble(error))
     st.button("Back to the start", on_click=_leave, key="leave")
     return None
 

@@ -8,6 +8,7 @@ import streamlit as st
 from scoring.sheet import sheet_csv, sheet_rows, signed
 from webapp import state
 from webapp.tables import Table, change
+from webapp.text import plain
 
 HIGHLIGHT = {"background-color": "rgba(255, 200, 0, 0.25)"}
 
@@ -17,13 +18,15 @@ def scoresheet(table: Table, language: str) -> None:
     game = table.game
     rows = sheet_rows(game, language)
     frame = pd.DataFrame(
-        [row.cells for row in rows], index=[row.label for row in rows], columns=game.players
+        [row.cells for row in rows],
+        index=[plain(row.label) for row in rows],
+        columns=[plain(player) for player in game.players],
     )
     styled = frame.style
     if game.current_player is not None:
-        styled = styled.set_properties(subset=[game.current_player], **HIGHLIGHT)
-    summary = [row.label for row in rows if not row.is_box]
-    styled = styled.set_properties(subset=(summary, list(game.players)), **{"font-weight": "bold"})
+        styled = styled.set_properties(subset=[plain(game.current_player)], **HIGHLIGHT)
+    summary = [plain(row.label) for row in rows if not row.is_box]
+    styled = styled.set_properties(subset=(summary, list(frame.columns)), **{"font-weight": "bold"})
     st.table(styled)
 
 
@@ -34,7 +37,9 @@ def _undo(table: Table, language: str) -> None:
     state.set_dice(list(turn.dice))
     state.set_roll(turn.roll)
     box = table.game.rules.box(turn.box).name(language)
-    state.flash("info", f"Took back {turn.player}'s {box}; the dice are back to choose again.")
+    state.flash(
+        "info", f"Took back {plain(turn.player)}'s {box}; the dice are back to choose again."
+    )
 
 
 def undo_button(table: Table, language: str) -> None:
@@ -54,10 +59,11 @@ def standings(table: Table) -> None:
     ranking = sorted(totals.items(), key=lambda item: item[1].total, reverse=True)
     best = ranking[0][1].total
     winners = [player for player, t in ranking if t.total == best]
-    st.success(f"🏆 {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'} with {best}!")
+    named = " and ".join(plain(w) for w in winners)
+    st.success(f"🏆 {named} {'wins' if len(winners) == 1 else 'win'} with {best}!")
     for place, (player, t) in enumerate(ranking, start=1):
         against = "" if t.vs_average is None else f" ({signed(t.vs_average)} against the average)"
-        st.markdown(f"{place}. **{player}**: {t.total}{against}")
+        st.markdown(f"{place}. **{plain(player)}**: {t.total}{against}")
 
 
 def downloads(table: Table, language: str) -> None:

@@ -3,10 +3,10 @@
 import streamlit as st
 
 from scoring import GAMES, Game, ScoringError
+from scoring.players import LONGEST_NAME, MAX_PLAYERS
 from store import StoreError
-from webapp.tables import game_store, new_table
-
-MAX_PLAYERS = 8
+from webapp.tables import game_store, new_table, store_trouble
+from webapp.text import plain
 
 
 def _title(game_id: str) -> str:
@@ -29,19 +29,24 @@ def new_game_form() -> None:
     )
     count = st.number_input("Players", 1, MAX_PLAYERS, value=2, step=1, key="player_count")
     names = [
-        st.text_input(f"Player {i + 1}", value=f"Player {i + 1}", key=f"player_name_{i}")
+        st.text_input(
+            f"Player {i + 1}",
+            value=f"Player {i + 1}",
+            max_chars=LONGEST_NAME,
+            key=f"player_name_{i}",
+        )
         for i in range(int(count))
     ]
     if st.button("Start the game", type="primary", key="start"):
         try:
-            game = Game(game_id, [name.strip() for name in names])
+            game = Game(game_id, names)
         except ScoringError as error:
-            st.error(str(error))
+            st.error(plain(error))
             return
         try:
             _open(new_table(game))
         except StoreError as error:
-            st.error(str(error))
+            st.error(store_trouble(error))
             return
         st.rerun()
 
@@ -54,7 +59,7 @@ def resume_list() -> None:
         saved = store.list_games()
         damaged = store.unreadable_games()
     except StoreError as error:
-        st.error(str(error))
+        st.error(store_trouble(error))
         return
     if damaged:
         st.warning(f"{len(damaged)} saved game(s) are damaged and cannot be opened.")
@@ -67,7 +72,7 @@ def resume_list() -> None:
         done = "finished" if summary.turns >= boxes else f"{summary.turns}/{boxes} boxes"
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.markdown(
-            f"**{_title(summary.game)}** · {', '.join(summary.players)}  \n"
+            f"**{_title(summary.game)}** · {', '.join(plain(p) for p in summary.players)}  \n"
             f"{summary.updated:%Y-%m-%d %H:%M} UTC · {done}"
         )
         right.button("Resume", key=f"resume_{summary.id}", on_click=_open, args=(summary.id,))

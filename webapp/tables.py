@@ -1,5 +1,6 @@
 """Games on the shared store: open one by id, and apply a change that is saved at once."""
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -9,8 +10,21 @@ import streamlit as st
 from scoring import Game, ScoringError
 from store import ConflictError, GameStore, StoreError, default_path
 from webapp.state import clear_turn, flash
+from webapp.text import plain
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+STORE_TROUBLE = (
+    "The game file cannot be used just now, so nothing was changed. Try again in a moment; "
+    "if it goes on, the server's log says why."
+)
+
+
+def store_trouble(error: StoreError) -> str:
+    """What a visitor is told about a store failure; the details (paths, SQLite's words)
+    go to the server log only."""
+    log.error("game store: %s", error, exc_info=error)
+    return STORE_TROUBLE
 
 
 @st.cache_resource
@@ -58,8 +72,11 @@ def change(table: Table, action: Callable[[Game], T]) -> T | None:
     except ConflictError:
         _changed_elsewhere(table.id)
         return None
-    except (ScoringError, StoreError) as error:
-        flash("error", str(error))
+    except ScoringError as error:
+        flash("error", plain(error))
+        return None
+    except StoreError as error:
+        flash("error", store_trouble(error))
         return None
     return result
 
@@ -67,7 +84,7 @@ def change(table: Table, action: Callable[[Game], T]) -> T | None:
 def _changed_elsewhere(game_id: str) -> None:
     clear_turn()
     now = open_table(game_id).game.current_player
-    turn = f" It is {now}'s turn now." if now else ""
+    turn = f" It is {plain(now)}'s turn now." if now else ""
     flash(
         "warning",
         "The sheet changed before this click (another device, or a second click): nothing "

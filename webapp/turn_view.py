@@ -20,6 +20,7 @@ from webapp.advice_view import (
 )
 from webapp.photos import PHOTO_TYPES, PhotoError, read_photo, sample_photos
 from webapp.tables import Table, change
+from webapp.text import plain
 
 FACES = (1, 2, 3, 4, 5, 6)
 
@@ -28,7 +29,7 @@ def _read(name: str, data: bytes) -> None:
     try:
         state.keep_photo(read_photo(name, data))
     except (PhotoError, ValueError) as error:
-        state.flash("error", f"{name}: {error}")
+        state.flash("error", plain(f"{name}: {error}"))
 
 
 def _read_widget(key: str) -> None:
@@ -85,7 +86,8 @@ def photo_result() -> None:
     if photo is None:
         return
     count = len(photo.reading.dice)
-    st.image(photo.preview, caption=f"{photo.name}: {_dice_seen(count).removeprefix('I see ')}")
+    seen = _dice_seen(count).removeprefix("I see ")
+    st.image(photo.preview, caption=f"{plain(photo.name, 40)}: {seen}")
     if photo.set_aside:
         st.warning(
             f"{_dice_seen(count)}, not five. I kept the five that look most like dice of "
@@ -142,7 +144,7 @@ def _record(table: Table, box: str, label: str, dice: list[int], roll: int) -> N
     if turn is None:
         return
     bonus = f" and +{turn.extra_bonus} bonus" if turn.extra_bonus else ""
-    state.flash("success", f"{turn.player}: {turn.points} in {label}{bonus}.")
+    state.flash("success", f"{plain(turn.player)}: {turn.points} in {label}{bonus}.")
     state.clear_turn()
 
 
@@ -156,7 +158,8 @@ def suggestions(
     """
     game = table.game
     column = game.column(game.current_player)
-    st.markdown(f"**{game.current_player}**, where does {'-'.join(map(str, sorted(dice)))} go?")
+    hand = "-".join(map(str, sorted(dice)))
+    st.markdown(f"**{plain(game.current_player)}**, where does {hand} go?")
     options = suggest(game.rules, dice, roll, column)
     choice = min(advised.values(), key=lambda c: c.loss).box if advised else options[0].box
     for option in options:
@@ -183,9 +186,11 @@ def turn_panel(table: Table, language: str) -> None:
     """Everything the current player needs for one turn."""
     if state.DIE_KEYS[0] not in st.session_state:
         state.clear_turn()
-    st.subheader(f"Round {table.game.round} · {table.game.current_player} to play")
+    st.subheader(f"Round {table.game.round} · {plain(table.game.current_player)} to play")
     totals = table.game.totals()
-    st.caption("Totals: " + " · ".join(f"{player} {t.total}" for player, t in totals.items()))
+    st.caption(
+        "Totals: " + " · ".join(f"{plain(player)} {t.total}" for player, t in totals.items())
+    )
     photo_sources()
     photo_result()
     roll = roll_input(table.game.rules)

@@ -185,15 +185,58 @@ def test_corrupt_records_are_refused_with_the_turn(record, turn):
         assert f"turn {turn}" in str(raised.value)
 
 
-def test_names_are_kept_exactly_as_given():
+def test_names_are_trimmed_and_normalised():
+    decomposed = "Jose\u0301"
     record = {
         "game": "greek",
-        "players": ["Ann ", "Bob"],
-        "turns": [{"player": "Ann ", "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "chance"}],
+        "players": [f" {decomposed} ", "Bob"],
+        "turns": [{"player": decomposed, "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "chance"}],
     }
     game = Game.from_dict(record)
-    assert game.column("Ann ") == {"chance": 15}
-    assert game.to_dict() == record
+    assert game.players == ("Jos\u00e9", "Bob")
+    assert game.column("Jos\u00e9") == {"chance": 15}
+    assert game.to_dict()["players"] == ["Jos\u00e9", "Bob"]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Cat\u202e 19",
+        "a\u200b",
+        "\u2066Ann\u2069",
+        "Ann\u00adn",
+        "Ann\nBob",
+        "x" * 25,
+    ],
+    ids=[
+        "right-to-left override",
+        "zero width space",
+        "isolate",
+        "soft hyphen",
+        "newline",
+        "25 long",
+    ],
+)
+def test_names_with_hidden_characters_or_too_long_are_refused(name):
+    with pytest.raises(PlayerError) as refused:
+        Game("yatzy", [name, "Bob"])
+    assert "name" in str(refused.value)
+
+
+def test_a_name_of_24_characters_is_kept():
+    assert Game("yatzy", ["x" * 24]).players == ("x" * 24,)
+
+
+def test_one_to_eight_players():
+    assert len(Game("yatzy", [f"P{i}" for i in range(8)]).players) == 8
+    with pytest.raises(PlayerError, match="at most 8 players"):
+        Game("yatzy", [f"P{i}" for i in range(9)])
+
+
+def test_a_record_with_too_many_players_is_refused():
+    record = {"game": "yatzy", "players": [f"P{i}" for i in range(100_000)], "turns": []}
+    with pytest.raises(CorruptRecordError, match="at most 8 players"):
+        Game.from_dict(record)
 
 
 def test_numpy_integers_are_dice():

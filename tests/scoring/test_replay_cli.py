@@ -117,3 +117,20 @@ def test_missing_file_exits_2(tmp_path):
     )
     assert result.returncode == 2
     assert result.stdout == ""
+
+
+def test_replay_refuses_more_than_eight_players_at_once(tmp_path):
+    record = {"game": "yatzy", "players": [f"P{i}" for i in range(100_000)], "turns": []}
+    result = run_replay(tmp_path, record)
+    assert result.returncode == 2
+    assert "at most 8 players" in result.stderr
+    assert result.stdout == ""
+
+
+def test_replay_refuses_a_file_too_large_for_a_game_record(tmp_path):
+    padding = " " * (2 * 1024 * 1024)
+    result = run_replay(
+        tmp_path, '{"game": "yatzy", "players": ["Ann"], "turns": []' + padding + "}"
+    )
+    assert result.returncode == 2
+    assert "at most 1024 KiB" in result.stderr

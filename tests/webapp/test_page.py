@@ -146,7 +146,9 @@ def test_a_corrupt_game_file_gives_a_message(db):
     db.write_bytes(b"this is not a database" * 100)
     page = AppTest.from_file(APP, default_timeout=60).run()
     assert not page.exception
-    assert str(db) in page.error[0].value
+    assert "cannot be used" in page.error[0].value
+    shown = " ".join(e.value for e in page.error)
+    assert str(db.parent) not in shown and db.name not in shown, "no server path is shown"
     assert db.read_bytes() == b"this is not a database" * 100
 
 
@@ -196,7 +198,7 @@ def test_a_sample_photo_can_be_read_without_a_camera(page):
     warned = "not five" in " ".join(w.value for w in page.warning)
     assert any(values)
     assert warned or None not in values
-    assert sample.stem in page.image[0].proto.imgs[0].caption
+    assert sample.stem in page.image[0].proto.imgs[0].caption.replace("\\", "")
 
 
 def test_catalan_asks_for_the_roll_before_scoring(page):
@@ -221,5 +223,5 @@ def test_a_camera_snapshot_is_read_like_an_upload(page):
     page = start(page, "yatzy", ["Ann"])
     page.camera_input[0].set_value(("snapshot.jpg", photo.read_bytes(), "image/jpeg")).run()
     assert not problems(page)
-    assert "snapshot.jpg" in page.image[0].proto.imgs[0].caption
+    assert "snapshot.jpg" in page.image[0].proto.imgs[0].caption.replace("\\", "")
     assert any(page.segmented_control(key=f"die_{i}").value for i in range(5))

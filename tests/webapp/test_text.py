@@ -1,0 +1,36 @@
+"""Visitor text made safe for Streamlit's Markdown."""
+
+import re
+import unicodedata
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from webapp.text import plain
+
+
+def test_markup_is_escaped():
+    assert plain("![x](http://e.x/a.png)") == r"\!\[x\]\(http\:\/\/e\.x\/a\.png\)"
+    assert plain("$x$ :red[Bo]") == r"\$x\$ \:red\[Bo\]"
+
+
+def test_hidden_characters_go_and_lines_join():
+    assert plain("Cat\u202e 19\n\nDog\u200b") == "Cat 19 Dog"
+
+
+def test_long_text_is_cut_with_an_ellipsis():
+    assert plain("abcdefghij", limit=5) == "abcd…"
+
+
+def test_ordinary_names_are_unchanged():
+    for name in ("Ann", "Ἀλέξανδρος", "Мария", "Núria", "李"):
+        assert plain(name) == name
+
+
+@given(st.text())
+def test_every_punctuation_mark_is_escaped_and_no_hidden_character_is_left(text):
+    shown = plain(text)
+    assert re.fullmatch(r"(?:\\[!-/:-@\[-`{-~]|[^!-/:-@\[-`{-~])*", shown)
+    unescaped = re.sub(r"\\(.)", r"\1", shown)
+    assert len(unescaped) <= len(text)
+    assert not any(unicodedata.category(c) in {"Cc", "Cf", "Zl", "Zp"} for c in unescaped)

@@ -1,0 +1,29 @@
+"""Text that comes from visitors (names, game ids, file names, messages quoting them),
+made safe to put on the page.
+
+Streamlit reads Markdown nearly everywhere: bodies, captions, alerts, headings, widget
+labels, image captions and table cells. Every piece of visitor text goes through
+`plain` before it is placed in such a string, so it shows exactly as typed and never as
+a link, an image, LaTeX, a colour directive or a heading.
+"""
+
+import re
+import unicodedata
+
+# Every ASCII punctuation character may be escaped with a backslash in Markdown, and
+# escaping all of them leaves nothing a visitor could turn into markup: links, images,
+# emphasis, `$` LaTeX, `:red[...]` directives, emoji short codes, HTML, tables, lists.
+_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+# Control, format (bidi overrides, zero-width), surrogate, private-use and line or
+# paragraph separator characters: invisible, or able to reorder the text around them.
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+
+
+def plain(text: object, limit: int | None = None) -> str:
+    """`text` as Markdown that shows it literally, on one line, without hidden
+    characters, and cut to `limit` characters (with an ellipsis) when given."""
+    words = " ".join(str(text).split())
+    line = "".join(c for c in words if unicodedata.category(c) not in _HIDDEN)
+    if limit is not None and len(line) > limit:
+        line = line[: limit - 1] + "…"
+    return _PUNCTUATION.sub(r"\\\1", line)
