@@ -15,12 +15,16 @@ Both networks are trained by `python -m training` from the tune split of the sha
 photos, stored as ONNX in vision/models and run with OpenCV's dnn module
 (vision.networks).
 
+`decode_image(data)` turns the bytes of a JPEG, PNG or WebP file into pixels, checking
+the size its header claims before decoding (vision.decode).
+
 Command lines: `python -m vision IMAGE... [--json]`, `python -m vision.evaluate DIR`,
 `python -m vision.benchmark`.
 """
 
 from vision.annotate import annotate
+from vision.decode import decode_image
 from vision.reader import read_dice
 from vision.reading import Die, InvalidImageError, Reading
 
-__all__ = ["Die", "InvalidImageError", "Reading", "annotate", "read_dice"]
+__all__ = ["Die", "InvalidImageError", "Reading", "annotate", "decode_image", "read_dice"]

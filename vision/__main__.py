@@ -16,16 +16,20 @@ import os
 import sys
 import time
 
-import cv2
-
+from vision.decode import LARGEST_FILE, decode_image
 from vision.reader import read_dice
+from vision.reading import InvalidImageError
 
 
 def read_file(path: str) -> dict[str, object]:
     """The JSON-ready reading of one image file, or an error record."""
-    image = cv2.imread(path, cv2.IMREAD_COLOR)
-    if image is None:
-        return {"path": path, "error": "cannot read image"}
+    try:
+        with open(path, "rb") as file:
+            image = decode_image(file.read(LARGEST_FILE + 1))
+    except OSError as error:
+        return {"path": path, "error": f"cannot open the file: {error.strerror or error}"}
+    except InvalidImageError as error:
+        return {"path": path, "error": str(error)}
     start = time.perf_counter()
     reading = read_dice(image)
     ms = (time.perf_counter() - start) * 1000

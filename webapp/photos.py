@@ -7,15 +7,11 @@ import cv2
 import numpy as np
 
 from scoring.hand import DICE_PER_HAND
-from vision import Die, Reading, annotate, read_dice
+from vision import Die, InvalidImageError, Reading, annotate, decode_image, read_dice
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 PHOTO_TYPES = ("jpg", "jpeg", "png", "webp")
 PREVIEW_SIDE = 1280
-
-
-class PhotoError(ValueError):
-    """The file is not a photo the page can read."""
 
 
 @dataclass(frozen=True)
@@ -36,29 +32,19 @@ class PhotoReading:
         return [i for i, d in enumerate(self.kept) if d.unsure]
 
 
-def decode(data: bytes) -> np.ndarray:
-    """Decode JPEG/PNG/WebP bytes into a BGR image; raises ``PhotoError`` otherwise."""
-    image = None
-    if data:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
-    if image is None:
-        raise PhotoError("this file is not a photo I can read: use a JPEG, PNG or WebP image")
-    return image
-
-
 def _preview(image: np.ndarray) -> bytes:
     scale = PREVIEW_SIDE / max(image.shape[:2])
     if scale < 1:
         image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 85])
     if not ok:
-        raise PhotoError("could not prepare the photo for display")
+        raise InvalidImageError("the photo could not be prepared for display")
     return encoded.tobytes()
 
 
 def read_photo(name: str, data: bytes) -> PhotoReading:
     """Read the dice in a photo, choose the hand's dice and draw the preview."""
-    image = decode(data)
+    image = decode_image(data)
     reading = read_dice(image)
     kept, set_aside = reading.most_plausible(DICE_PER_HAND)
     rows = {id(die): row for row, die in enumerate(kept, 1)}

@@ -18,7 +18,7 @@ from webapp.advice_view import (
     kept_positions,
     show_keep_advice,
 )
-from webapp.photos import PHOTO_TYPES, PhotoError, read_photo, sample_photos
+from webapp.photos import PHOTO_TYPES, read_photo, sample_photos
 from webapp.tables import Table, change
 from webapp.text import plain
 
@@ -28,7 +28,7 @@ FACES = (1, 2, 3, 4, 5, 6)
 def _read(name: str, data: bytes) -> None:
     try:
         state.keep_photo(read_photo(name, data))
-    except (PhotoError, ValueError) as error:
+    except ValueError as error:
         state.flash("error", plain(f"{name}: {error}"))
 
 

@@ -1,8 +1,12 @@
 """The page's choice of a hand's dice from a photo that shows more or fewer than five."""
 
 import cv2
+import pytest
 
 from tests.vision.scenes import draw_die, table
+from tests.vision.test_decode import BAD_FILES
+from tests.webapp.driver import start
+from vision import InvalidImageError, decode_image
 from webapp.photos import read_photo
 
 
@@ -29,3 +33,15 @@ def test_the_rows_to_check_are_among_the_kept_dice_only():
 def test_fewer_than_five_dice_are_all_kept():
     photo = read_photo("three.png", photo_bytes([70] * 3))
     assert len(photo.kept) == 3 and photo.set_aside == []
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_the_page_refuses_a_bad_file_as_the_command_line_does(page, name):
+    data, _ = BAD_FILES[name]
+    with pytest.raises(InvalidImageError) as refused:
+        decode_image(data)
+    page = start(page, "yatzy", ["Ann"])
+    disguised = name.rsplit(".", 1)[0] + ".png"
+    page.file_uploader[0].set_value((disguised, data, "image/png")).run()
+    assert not page.exception
+    assert page.error[0].value.replace("\\", "").endswith(str(refused.value))

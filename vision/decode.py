@@ -1,0 +1,74 @@
+"""Turn the bytes of an image file into pixels, refusing what would hurt the reader.
+
+A file names its width and height in its header. A small file can claim a huge image
+(a "decompression bomb": 124 KB of PNG for 32000x32000 pixels, gigabytes once decoded),
+so the size is checked from the header before anything is decoded. Files cut short,
+formats other than JPEG, PNG and WebP, and decoder failures all become one
+`InvalidImageError` with a message a person understands. The page and the command
+line call `decode_image`, so they decide the same for the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+import cv2
+import numpy as np
+from PIL import Image, UnidentifiedImageError
+
+from vision.reading import InvalidImageError
+
+FORMATS = ("JPEG", "PNG", "WEBP")
+# About a 50-megapixel camera's photo; anything larger is refused before decoding.
+MAX_PIXELS = 50_000_000
+TOO_LARGE = f"the photo has more than {MAX_PIXELS // 1_000_000} megapixels, the most that is read"
+# The largest file read at all: a photo of MAX_PIXELS is well under this.
+LARGEST_FILE = 64 * 1024 * 1024
+
+
+def header_size(data: bytes) -> tuple[str, int, int]:
+    """(format, width, height) as the file's header gives them, without decoding pixels."""
+    if not data:
+        raise InvalidImageError("the file is empty")
+    if len(data) > LARGEST_FILE:
+        raise InvalidImageError(f"the file is larger than {LARGEST_FILE // 2**20} MB")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as image:
+                kind, (width, height) = image.format, image.size
+    except Image.DecompressionBombError as error:
+        raise InvalidImageError(TOO_LARGE) from error
+    except (UnidentifiedImageError, OSError, ValueError) as error:
+        raise InvalidImageError("this is not a photo I can read: use JPEG, PNG or WebP") from error
+    if kind not in FORMATS:
+        raise InvalidImageError(f"{kind} images are not read: use JPEG, PNG or WebP")
+    return kind, width, height
+
+
+def is_complete(kind: str, data: bytes) -> bool:
+    """Whether the file reaches its format's end mark (a JPEG's EOI, a PNG's IEND chunk,
+    the length a WebP's RIFF header announces)."""
+    if kind == "JPEG":
+        return data.rstrip(b"\0").endswith(b"\xff\xd9")
+    if kind == "PNG":
+        return data.rstrip(b"\0").endswith(b"IEND\xaeB`\x82")
+    return len(data) >= 8 + int.from_bytes(data[4:8], "little")
+
+
+def decode_image(data: bytes) -> np.ndarray:
+    """The BGR pixels of a JPEG, PNG or WebP file; raises InvalidImageError for anything
+    else, for an image over MAX_PIXELS, and for a file cut short or damaged."""
+    kind, width, height = header_size(data)
+    if width * height > MAX_PIXELS:
+        raise InvalidImageError(f"{TOO_LARGE} ({width}x{height})")
+    if not is_complete(kind, data):
+        raise InvalidImageError("the file is cut short: send the whole photo again")
+    try:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    except cv2.error as error:
+        raise InvalidImageError("the photo is damaged and cannot be decoded") from error
+    if image is None or image.size == 0:
+        raise InvalidImageError("the photo is damaged and cannot be decoded")
+    return image
