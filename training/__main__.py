@@ -1,6 +1,7 @@
 """Train one of the reader's networks on the tune photos and export it to ONNX.
 
 python -m training finder|reader [--data DIR] [--steps N] [--out DIR] [--seed S] [--init FILE]
+    [--rate R] [--threads T]
 
 Besides the ONNX file, the PyTorch weights are written to OUT/NAME.pt. --init goes on
 training from such weights, or from a network as shipped (vision/models/NAME.onnx).
@@ -41,6 +42,9 @@ FINDER_SIDES = (6.0, 120.0)
 # Share of drawn scenes among the training views; the rest are views of real photos.
 DRAWN = 0.3
 NO_FACE = READER_CLASSES - 1
+# The peak of the one-cycle learning rate for a network trained from scratch; going on
+# from trained weights takes a smaller one (--rate).
+LEARNING_RATE = 3e-3
 
 
 def finder_batch(photos: list[Photo], n: int, rng: np.random.Generator) -> tuple[torch.Tensor, ...]:
@@ -81,12 +85,16 @@ def focal_loss(logits: torch.Tensor, heat: torch.Tensor) -> torch.Tensor:
 
 
 def fit(
-    model: nn.Module, steps: int, batch_loss: Callable[[], tuple[torch.Tensor, str]]
+    model: nn.Module,
+    steps: int,
+    batch_loss: Callable[[], tuple[torch.Tensor, str]],
+    rate: float = LEARNING_RATE,
 ) -> nn.Module:
-    """Train `model` for `steps` batches with AdamW and a one-cycle learning rate;
-    `batch_loss()` draws a batch and gives its loss and a note for the progress line."""
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, 3e-3, total_steps=steps)
+    """Train `model` for `steps` batches with AdamW and a one-cycle learning rate peaking
+    at `rate`; `batch_loss()` draws a batch and gives its loss and a note for the
+    progress line."""
+    optimiser = torch.optim.AdamW(model.parameters(), lr=rate, weight_decay=1e-4)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, rate, total_steps=steps)
     start = time.time()
     for step in range(steps):
         loss, note = batch_loss()
@@ -100,7 +108,7 @@ def fit(
 
 
 def train_finder(
-    model: nn.Module, photos: list[Photo], steps: int, rng: np.random.Generator
+    model: nn.Module, photos: list[Photo], steps: int, rng: np.random.Generator, rate: float
 ) -> nn.Module:
     """The finder, trained on views of real photos and drawn scenes."""
 
@@ -111,7 +119,7 @@ def train_finder(
         loss_side = (torch.abs(out[:, 1] - log_side) * mask).sum() / mask.sum().clamp(min=1)
         return loss_heat + loss_side, f"heat {loss_heat.item():.3f} side {loss_side.item():.3f}"
 
-    return fit(model, steps, batch_loss)
+    return fit(model, steps, batch_loss, rate)
 
 
 def reader_batch(
@@ -149,7 +157,7 @@ def reader_batch(
 
 
 def train_reader(
-    model: nn.Module, photos: list[Photo], steps: int, rng: np.random.Generator
+    model: nn.Module, photos: list[Photo], steps: int, rng: np.random.Generator, rate: float
 ) -> nn.Module:
     """The reader, trained on face crops (reader_batch)."""
 
@@ -161,7 +169,7 @@ def train_reader(
         loss = nn.functional.cross_entropy(out, values, label_smoothing=0.05)
         return loss, f"loss {loss.item():.3f} right {right:.3f}"
 
-    return fit(model, steps, batch_loss)
+    return fit(model, steps, batch_loss, rate)
 
 
 def export(model: nn.Module, example: torch.Tensor, path: Path, dynamic: bool) -> None:
@@ -189,6 +197,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--init", type=Path, help="PyTorch weights or ONNX network to start from")
+    parser.add_argument("--rate", type=float, default=LEARNING_RATE, help="peak learning rate")
     parser.add_argument("--threads", type=int, default=0, help="torch threads (0: all cores)")
     args = parser.parse_args()
     torch.manual_seed(args.seed)
@@ -209,10 +218,10 @@ def main() -> None:
     elif args.init:
         model.load_state_dict(torch.load(args.init))
     if args.network == "finder":
-        train_finder(model, photos, args.steps, rng)
+        train_finder(model, photos, args.steps, rng, args.rate)
         export(model, torch.zeros(1, 3, FINDER_VIEW, FINDER_VIEW), args.out / FINDER_FILE, True)
     else:
-        train_reader(model, photos, args.steps, rng)
+        train_reader(model, photos, args.steps, rng, args.rate)
         export(model, torch.zeros(1, 3, READER_INPUT, READER_INPUT), args.out / READER_FILE, False)
     torch.save(model.state_dict(), args.out / f"{args.network}.pt")
 
