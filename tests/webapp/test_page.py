@@ -11,6 +11,14 @@ from store import GameStore
 from tests.webapp.conftest import APP
 from tests.webapp.driver import offered, problems, record, set_dice, sheet, start
 
+TWELVE_DICE = (
+    Path(__file__).resolve().parents[1]
+    / "vision"
+    / "photos"
+    / "byler-d6"
+    / "IMG_20191208_111650.jpg"
+)
+
 
 def test_start_page_lists_the_five_games(page):
     assert not problems(page)
@@ -161,7 +169,13 @@ def test_a_file_that_is_not_a_photo_is_refused(page):
 
 
 def test_a_photo_fills_the_dice_and_warns_when_it_is_not_five(page):
-    photo = Path(__file__).resolve().parents[1] / "vision" / "photos" / "IMG_20191208_111650.jpg"
+    photo = (
+        Path(__file__).resolve().parents[1]
+        / "vision"
+        / "photos"
+        / "byler-d6"
+        / "IMG_20191208_111650.jpg"
+    )
     labelled = len(json.loads(photo.with_suffix(".json").read_text())["dice"])
     assert labelled == 12
     page = start(page, "yatzy", ["Ann"])
@@ -177,7 +191,13 @@ def test_a_photo_fills_the_dice_and_warns_when_it_is_not_five(page):
 
 
 def test_the_check_warning_names_only_rows_marked_to_check(page):
-    photo = Path(__file__).resolve().parents[1] / "vision" / "photos" / "IMG_20191208_111650.jpg"
+    photo = (
+        Path(__file__).resolve().parents[1]
+        / "vision"
+        / "photos"
+        / "byler-d6"
+        / "IMG_20191208_111650.jpg"
+    )
     page = start(page, "yatzy", ["Ann"])
     page.file_uploader[0].set_value((photo.name, photo.read_bytes(), "image/jpeg")).run()
     marked = {i + 1 for i in range(5) if "⚠" in page.segmented_control(key=f"die_{i}").label}
