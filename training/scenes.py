@@ -8,11 +8,12 @@ for training only: accuracy is measured on real photos.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import cv2
 import numpy as np
 
-from vision.benchmark import PIP_CELLS
+from vision import drawn
 
 
 def colour(rng: np.random.Generator) -> np.ndarray:
@@ -181,10 +182,11 @@ SURFACES = (
 )
 
 
-def background(size: int, rng: np.random.Generator) -> np.ndarray:
-    """A table of a random surface (SURFACES), two colours and uneven light."""
+def background(size: int, rng: np.random.Generator, surface: Callable | None = None) -> np.ndarray:
+    """A table of `surface` (one of SURFACES, a random one by default) in two random
+    colours, under uneven light."""
     a, b = colour(rng), colour(rng)
-    surface = SURFACES[rng.integers(len(SURFACES))]
+    surface = surface or SURFACES[rng.integers(len(SURFACES))]
     if surface is _felt:
         b = a + rng.normal(0, 40, 3)
     t = np.clip(surface(size, rng), 0, 1.5)
@@ -237,62 +239,34 @@ def clutter(image: np.ndarray, rng: np.random.Generator) -> None:
             cv2.polylines(image, [points], False, c, int(rng.integers(1, 4)), cv2.LINE_AA)
 
 
-def rounded_square(half: float, corner: float) -> np.ndarray:
-    """Outline points of a square of half-side `half` with corners of radius `corner`."""
-    points = []
-    for k, (sx, sy) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
-        t = np.linspace(k * math.pi / 2, (k + 1) * math.pi / 2, 6)
-        arc = np.stack([np.cos(t), np.sin(t)], axis=1) * corner
-        points.append(arc + np.array([sx, sy]) * (half - corner))
-    return np.vstack(points)
-
-
 def draw_die(
     image: np.ndarray, value: int, centre: np.ndarray, side: float, rng: np.random.Generator
 ) -> None:
     """A die seen from above or a little off it: rounded face, shading, rim, pips of one
-    contrasting colour, sometimes a highlight and a shadow."""
+    contrasting colour, sometimes a highlight and a shadow (vision.drawn.draw_die)."""
     face = colour(rng)
     if rng.random() < 0.4:
         face = np.full(3, rng.choice([rng.uniform(200, 255), rng.uniform(0, 50)]), np.float32)
     pip = colour(rng)
     while np.abs(face - pip).sum() < 150:
         pip = colour(rng)
-    angle = rng.uniform(0, 2 * math.pi)
-    squash = rng.uniform(0.8, 1.0)
-    c, s = math.cos(angle), math.sin(angle)
-    frame = np.array([[c, -s], [s, c]]) @ np.diag([1.0, squash])
-    half = side / 2
-    corner = 0.18 * side
-    if rng.random() < 0.6:
-        shadow = np.array([[-half, -half], [half, -half], [half, half], [-half, half]]) @ frame.T
-        shift = rng.normal(0, 0.08 * side, 2)
-        cv2.fillConvexPoly(
-            image,
-            ((shadow + centre + shift) * 16).astype(np.int32),
-            tuple(float(v) * 0.4 for v in face),
-            cv2.LINE_AA,
-            4,
-        )
-    outline = rounded_square(half, corner)
-    polygon = (outline @ frame.T + centre) * 16
-    rim = tuple(float(v) * rng.uniform(0.5, 0.85) for v in face)
-    cv2.fillConvexPoly(image, polygon.astype(np.int32), rim, cv2.LINE_AA, 4)
-    inner = (outline * rng.uniform(0.85, 0.95) @ frame.T + centre) * 16
-    cv2.fillConvexPoly(image, inner.astype(np.int32), tuple(float(v) for v in face), cv2.LINE_AA, 4)
-    step = rng.uniform(0.24, 0.3) * side
-    radius = rng.uniform(0.06, 0.11) * side * (1.4 if value == 1 and rng.random() < 0.5 else 1)
-    for gx, gy in PIP_CELLS[value]:
-        p = frame @ np.array([gx * step, gy * step]) + centre
-        cv2.circle(
-            image,
-            (round(p[0] * 16), round(p[1] * 16)),
-            round(radius * 16),
-            tuple(float(v) for v in pip),
-            -1,
-            cv2.LINE_AA,
-            4,
-        )
+    radius = rng.uniform(0.06, 0.11) * (1.4 if value == 1 and rng.random() < 0.5 else 1)
+    drawn.draw_die(
+        image,
+        value,
+        centre,
+        side,
+        rng.uniform(0, 360),
+        face,
+        pip,
+        rim=rng.uniform(0.5, 0.85),
+        corner=0.18,
+        squash=rng.uniform(0.8, 1.0),
+        spacing=rng.uniform(0.24, 0.3),
+        pip_size=radius,
+        shadow=rng.normal(0, 0.08, 2) if rng.random() < 0.6 else None,
+        shadow_shade=0.4,
+    )
     if rng.random() < 0.3:
         spot = centre + rng.normal(0, 0.2 * side, 2)
         cv2.ellipse(

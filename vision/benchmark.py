@@ -31,6 +31,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.drawn import draw_die
 from vision.labels import load_labels, photo_paths
 from vision.reader import read_dice
 
@@ -42,15 +43,6 @@ CLOSE_UP = "dice50"
 DATASETS = ("byler-d6", "roboflow-dice", "damiantab-d6")
 DICE = 5
 THREADS = (1, 2, 4)
-# Pip positions of each value on the face's 3x3 grid, (column, row) from -1 to 1.
-PIP_CELLS = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (-1, 1), (1, -1), (1, 1)],
-    5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
-    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
-}
 
 
 def die_crops(labels: list[Path], margin: float = 0.0) -> list[np.ndarray]:
@@ -138,19 +130,8 @@ def drawn_scene(width: int, height: int, rng: np.random.Generator) -> tuple[np.n
     frame = plain_table(width, height)
     side = height // 9
     for k in range(DICE):
-        value = int(rng.integers(1, 7))
-        angle = float(rng.uniform(0, np.pi / 2))
-        c, s = np.cos(angle), np.sin(angle)
-        cx, cy = width * (k + 1) / (DICE + 1), height / 2 + float(rng.uniform(-side, side))
-        corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * side / 2
-        rotated = corners @ np.array([[c, s], [-s, c]]) + (cx, cy)
-        cv2.fillConvexPoly(frame, rotated.astype(np.int32), (235, 235, 230), cv2.LINE_AA)
-        for gx, gy in PIP_CELLS[value]:
-            px = cx + (gx * c - gy * s) * 0.27 * side
-            py = cy + (gx * s + gy * c) * 0.27 * side
-            cv2.circle(
-                frame, (round(px), round(py)), round(0.09 * side), (25, 25, 25), -1, cv2.LINE_AA
-            )
+        centre = (width * (k + 1) / (DICE + 1), height / 2 + float(rng.uniform(-side, side)))
+        draw_die(frame, int(rng.integers(1, 7)), centre, side, float(rng.uniform(0, 90)))
     return frame, side
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
 import cv2
 import numpy as np
 
-from vision.benchmark import PIP_CELLS
+from vision.drawn import draw_die
+
+__all__ = ["draw_die", "patterned", "table"]
 
 
 def table(width: int = 640, height: int = 480, colour=(60, 110, 40), seed: int = 0) -> np.ndarray:
@@ -17,42 +17,6 @@ def table(width: int = 640, height: int = 480, colour=(60, 110, 40), seed: int =
     image[:] = colour
     noise = rng.normal(0, 4, image.shape)
     return np.clip(image + noise, 0, 255).astype(np.uint8)
-
-
-def draw_die(
-    image: np.ndarray,
-    value: int,
-    centre: tuple[float, float],
-    side: float,
-    angle_deg: float = 0.0,
-    face=(235, 235, 235),
-    pip=(20, 20, 20),
-) -> tuple[float, float, float, float]:
-    """Draw a die face seen from above; return its axis-aligned box."""
-    a = math.radians(angle_deg)
-    c, s = math.cos(a), math.sin(a)
-    cx, cy = centre
-    half = side / 2
-    corners = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-    rotated = corners @ np.array([[c, s], [-s, c]]) + (cx, cy)
-    shadow = (rotated + side * 0.04).astype(np.int32)
-    cv2.fillConvexPoly(image, shadow, (30, 30, 30), cv2.LINE_AA)
-    outline = np.round(rotated * 16).astype(np.int32)
-    cv2.fillConvexPoly(image, outline, face, cv2.LINE_AA, 4)
-    # Rounded edges catch less light: a darker rim, as on real dice.
-    rim = tuple(int(c * 0.6) for c in face)
-    cv2.polylines(image, [outline], True, rim, max(1, round(side / 30)), cv2.LINE_AA, 4)
-    step = 0.27 * side
-    radius = 0.085 * side if value != 1 else 0.12 * side
-    for gx, gy in PIP_CELLS[value]:
-        px = cx + (gx * c - gy * s) * step
-        py = cy + (gx * s + gy * c) * step
-        cv2.circle(
-            image, (round(px * 16), round(py * 16)), round(radius * 16), pip, -1, cv2.LINE_AA, 4
-        )
-    x0, y0 = rotated.min(axis=0)
-    x1, y1 = rotated.max(axis=0)
-    return float(x0), float(y0), float(x1), float(y1)
 
 
 def patterned(kind: str, width: int = 640, height: int = 480, seed: int = 0) -> np.ndarray:

@@ -1,0 +1,33 @@
+"""Empty tables of every kind give no dice: real cloths and carpets, and drawn textures
+that grow phantom dice in readers that look only at small marks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from training.scenes import SURFACES, background
+from vision import read_dice
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+# (sample photo, rows with no die in them)
+EMPTY_BANDS = {"woven cloth": ("dice80.jpg", (0, 320)), "carpet": ("dice20.jpg", (0, 300))}
+
+
+@pytest.mark.parametrize("surface", EMPTY_BANDS)
+def test_real_empty_cloth_gives_no_dice(surface):
+    name, (top, bottom) = EMPTY_BANDS[surface]
+    band = cv2.imread(str(SAMPLES / name))[top:bottom]
+    for scale in (0.5, 1.0, 2.0):
+        image = cv2.resize(band, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        assert read_dice(image).dice == [], scale
+
+
+@pytest.mark.parametrize("surface", SURFACES, ids=lambda s: s.__name__.strip("_<>"))
+def test_drawn_empty_tables_give_no_dice(surface):
+    for seed in range(3):
+        image = background(720, np.random.default_rng(seed), surface)
+        assert read_dice(image).dice == [], seed
