@@ -20,7 +20,7 @@ from scoring.errors import (
     UnknownBoxError,
     UnknownGameError,
 )
-from scoring.game import Game, Turn
+from scoring.game import Game, Standing, Turn
 from scoring.games import GAMES
 from scoring.rules import Box, GameRules, Joker, Section, UpperBonus
 from scoring.scorer import options, score
@@ -43,6 +43,7 @@ __all__ = [
     "PlayerError",
     "ScoringError",
     "Section",
+    "Standing",
     "Suggestion",
     "Totals",
     "Turn",

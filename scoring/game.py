@@ -11,7 +11,7 @@ from scoring.errors import (
     PlayerError,
     ScoringError,
 )
-from scoring.hand import Hand, check_roll
+from scoring.hand import LAST_ROLL, Hand, check_roll
 from scoring.players import player_name, player_names
 from scoring.rules import GameRules
 from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal, rules_of
@@ -32,6 +32,16 @@ class Turn:
     def to_dict(self) -> dict[str, Any]:
         """The turn as it appears in a game record."""
         return {"player": self.player, "dice": list(self.dice), "roll": self.roll, "box": self.box}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's place in the table, their totals, and whether they won."""
+
+    place: int
+    player: str
+    totals: Totals
+    winner: bool
 
 
 class Game:
@@ -57,7 +67,7 @@ class Game:
     @property
     def finished(self) -> bool:
         """True once every player's column is full."""
-        return len(self._turns) == len(self.players) * len(self.rules.boxes)
+        return len(self._turns) == self.rules.turns_for(len(self.players))
 
     @property
     def current_player(self) -> str | None:
@@ -89,14 +99,30 @@ class Game:
             totals = {p: replace(t, vs_average=t.total - average) for p, t in totals.items()}
         return totals
 
-    def options(self, dice: Iterable[int], roll: int = 3) -> list[tuple[str, int]]:
+    def standings(self) -> list[Standing]:
+        """Players best total first, each with their place; equal totals share a place,
+        and every player on the best total is a winner (once the game is finished)."""
+        totals = self.totals()
+        ranked = sorted(self.players, key=lambda p: -totals[p].total)
+        best = totals[ranked[0]].total
+        return [
+            Standing(
+                place=1 + sum(totals[other].total > totals[p].total for other in ranked),
+                player=p,
+                totals=totals[p],
+                winner=self.finished and totals[p].total == best,
+            )
+            for p in ranked
+        ]
+
+    def options(self, dice: Iterable[int], roll: int = LAST_ROLL) -> list[tuple[str, int]]:
         """The boxes the current player may use for ``dice`` now, with points, best first."""
         player = self.current_player
         if player is None:
             return []
         return options(self.rules, dice, roll, self.column(player))
 
-    def record(self, box: str, dice: Iterable[int], roll: int = 3) -> Turn:
+    def record(self, box: str, dice: Iterable[int], roll: int = LAST_ROLL) -> Turn:
         """Write ``dice`` (from roll ``roll``) into ``box`` for the current player."""
         player = self.current_player
         if player is None:
@@ -166,7 +192,7 @@ class Game:
         if expected is not None and player != expected:
             self._check_player(player)
             raise PlayerError(f"the turn is written for {player}, but {expected} was to play")
-        self.record(turn["box"], turn["dice"], turn.get("roll", 3))
+        self.record(turn["box"], turn["dice"], turn.get("roll", LAST_ROLL))
 
     def _check_player(self, player: str) -> None:
         if player not in self.players:

@@ -10,6 +10,9 @@ from scoring.errors import InvalidDiceError, InvalidRollError
 
 DICE_PER_HAND = 5
 FACES = (1, 2, 3, 4, 5, 6)
+# A turn is up to three rolls; a hand is scored after the last at the latest.
+ROLLS = (1, 2, 3)
+LAST_ROLL = ROLLS[-1]
 
 
 @dataclass(frozen=True)
@@ -48,9 +51,9 @@ class Hand:
 
 
 def check_roll(roll: int) -> int:
-    """Return ``roll`` if it is 1, 2 or 3; raise ``InvalidRollError`` otherwise."""
-    if not _is_whole(roll) or not 1 <= roll <= 3:
-        raise InvalidRollError(f"the roll number is 1, 2 or 3, got {roll!r}")
+    """Return ``roll`` if it is one of ROLLS; raise ``InvalidRollError`` otherwise."""
+    if not _is_whole(roll) or roll not in ROLLS:
+        raise InvalidRollError(f"the roll number is 1, 2 or {LAST_ROLL}, got {roll!r}")
     return int(roll)
 
 

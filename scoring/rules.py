@@ -94,6 +94,15 @@ class GameRules:
             ) from None
 
     @property
+    def roll_matters(self) -> bool:
+        """Whether the roll that gave a hand changes its points (first-roll doubling)."""
+        return any(box.doubled_on_first_roll for box in self.boxes)
+
+    def turns_for(self, players: int) -> int:
+        """How many turns a game of this many players lasts: one per box per player."""
+        return players * len(self.boxes)
+
+    @property
     def upper_boxes(self) -> tuple[Box, ...]:
         return tuple(b for b in self.boxes if b.section is Section.UPPER)
 

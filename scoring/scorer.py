@@ -6,8 +6,8 @@ from itertools import combinations_with_replacement
 
 from scoring.errors import BoxFilledError, BoxNotAllowedError, ScoringError, UnknownGameError
 from scoring.games import GAMES
-from scoring.hand import DICE_PER_HAND, FACES, Hand, check_roll
-from scoring.rules import Box, GameRules, Section
+from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, Hand, check_roll
+from scoring.rules import ENGLISH, Box, GameRules, Section
 
 Column = Mapping[str, int]
 
@@ -43,7 +43,7 @@ def box_range(box: Box) -> tuple[int, int]:
     values = [
         box_points(box, Hand(hand), roll, joker=joker)
         for hand in combinations_with_replacement(FACES, DICE_PER_HAND)
-        for roll in (1, 3)
+        for roll in (1, LAST_ROLL)
         for joker in (False, True)
     ]
     return min(values), max(values)
@@ -100,7 +100,7 @@ def refusal(rules: GameRules, box: Box, hand: Hand, filled: Column) -> ScoringEr
         return None
     if rules.upper_first and allowed[0].section is Section.UPPER:
         return BoxNotAllowedError(f"{box.name('en')} must wait: fill all six upper boxes first")
-    names = ", ".join(b.name("en") for b in allowed)
+    names = ", ".join(b.name(ENGLISH) for b in allowed)
     return BoxNotAllowedError(f"an extra five of a kind is a forced joker: it must go in {names}")
 
 
@@ -108,7 +108,7 @@ def score(
     game: str | GameRules,
     box: str,
     dice: Iterable[int],
-    roll: int = 3,
+    roll: int = LAST_ROLL,
     filled: Column | None = None,
 ) -> int:
     """Points that ``box`` would get for ``dice`` from roll ``roll``.
@@ -127,7 +127,7 @@ def score(
 def options(
     game: str | GameRules,
     dice: Iterable[int],
-    roll: int = 3,
+    roll: int = LAST_ROLL,
     filled: Column | None = None,
 ) -> list[tuple[str, int]]:
     """Every box the player may use now with its points, best first (ties in sheet order)."""

@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scoring.hand import Hand, check_roll
+from scoring.hand import LAST_ROLL, Hand, check_roll
 from scoring.rules import Box, GameRules, Section
 from scoring.scorer import (
     Column,
@@ -29,7 +29,7 @@ class Suggestion:
 def par(box: Box) -> int:
     """What three dice of the box's face score: the pace that earns the upper bonus."""
     face = box.pattern.face
-    return box_points(box, Hand.of([face] * 3 + [7 - face] * 2), roll=3)
+    return box_points(box, Hand.of([face] * 3 + [7 - face] * 2), roll=LAST_ROLL)
 
 
 def _reasons(
@@ -60,7 +60,7 @@ def _reasons(
 
 
 def suggest(
-    game: str | GameRules, dice: Iterable[int], roll: int = 3, filled: Column | None = None
+    game: str | GameRules, dice: Iterable[int], roll: int = LAST_ROLL, filled: Column | None = None
 ) -> list[Suggestion]:
     """Every legal box with points and reasons, best first; a +100 extra bonus is named too."""
     rules = rules_of(game)

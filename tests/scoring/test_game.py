@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from scoring import (
+    GAMES,
     BoxFilledError,
     BoxNotAllowedError,
     CorruptRecordError,
@@ -253,3 +254,34 @@ def test_a_turn_by_someone_not_playing():
     }
     with pytest.raises(CorruptRecordError, match="'Zed' is not playing"):
         Game.from_dict(record)
+
+
+def test_standings_rank_players_and_share_places_and_wins():
+    game = Game("yatzy", ["Ann", "Bob", "Cy"])
+    boxes = [b.id for b in game.rules.boxes]
+    hands = {"Ann": [6, 6, 6, 6, 6], "Bob": [1, 1, 2, 2, 3], "Cy": [6, 6, 6, 6, 6]}
+    for box in boxes:
+        for player in game.players:
+            game.record(box, hands[player], 3)
+    standings = game.standings()
+    totals = game.totals()
+    assert [s.player for s in standings] == ["Ann", "Cy", "Bob"]
+    assert [s.place for s in standings] == [1, 1, 3]
+    assert [s.winner for s in standings] == [True, True, False]
+    assert all(s.totals == totals[s.player] for s in standings)
+
+
+def test_nobody_wins_before_the_end():
+    game = Game("yatzy", ["Ann", "Bob"])
+    game.record("chance", [6, 6, 6, 6, 6], 3)
+    assert [s.player for s in game.standings()] == ["Ann", "Bob"]
+    assert not any(s.winner for s in game.standings())
+
+
+def test_only_first_roll_doubling_makes_the_roll_matter():
+    assert {g for g, rules in GAMES.items() if rules.roll_matters} == {"catalan"}
+
+
+def test_a_game_lasts_one_turn_per_box_and_player():
+    game = Game("greek", ["Ann", "Bob"])
+    assert game.rules.turns_for(2) == 2 * len(game.rules.boxes)

@@ -1,6 +1,6 @@
 """Invariants of the engine over random hands and random legal games (hypothesis)."""
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring import GAMES, Game, options, score
@@ -77,7 +77,8 @@ def test_options_never_offer_a_filled_or_forbidden_box(game, dice, roll):
         game.undo()
 
 
-@settings(max_examples=60)
+# Drawing a whole finished game takes a while, more so on a busy machine.
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(played_games(finished=True))
 def test_finished_games_total_as_the_reference_says(game):
     assert game.finished
