@@ -11,6 +11,7 @@ import streamlit as st
 from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
 from advisor.tables import solved
 from scoring import GameRules
+from scoring.hand import DICE_PER_HAND
 from webapp.tables import Table
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ def _describe(choice: KeepChoice) -> str:
 def show_keep_advice(choices: list[KeepChoice]) -> None:
     """The best keep, and how much the next choices would cost."""
     best = choices[0]
-    rolled = 5 - len(best.keep)
+    rolled = DICE_PER_HAND - len(best.keep)
     if best.score_now:
         action = "stop and score now"
     elif not best.keep:

@@ -5,6 +5,7 @@ import logging
 import streamlit as st
 
 from scoring import CorruptRecordError
+from scoring.rules import ENGLISH
 from store import GameNotFoundError, StoreError
 from webapp import state
 from webapp.sheet_view import downloads, scoresheet, standings, undo_button
@@ -36,10 +37,10 @@ def _load(game_id: str) -> Table | None:
 
 def _language(table: Table) -> str:
     rules = table.game.rules
-    if rules.language == "en":
-        return "en"
+    if rules.language == ENGLISH:
+        return ENGLISH
     english = st.toggle("Box names in English", key="english")
-    return "en" if english else rules.language
+    return ENGLISH if english else rules.language
 
 
 def game_page(game_id: str) -> None:
@@ -49,7 +50,7 @@ def game_page(game_id: str) -> None:
         return
     rules = table.game.rules
     head, leave = st.columns([5, 1], vertical_alignment="bottom")
-    head.title(f"🎲 {rules.title['en']}")
+    head.title(f"🎲 {rules.title[ENGLISH]}")
     leave.button("All games", on_click=_leave, key="all_games")
     st.caption(rules.summary)
     state.show_flash()

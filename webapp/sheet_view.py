@@ -55,15 +55,15 @@ def undo_button(table: Table, language: str) -> None:
 
 def standings(table: Table) -> None:
     """Final ranking and the winner (ties share the win)."""
-    totals = table.game.totals()
-    ranking = sorted(totals.items(), key=lambda item: item[1].total, reverse=True)
-    best = ranking[0][1].total
-    winners = [player for player, t in ranking if t.total == best]
-    named = " and ".join(plain(w) for w in winners)
-    st.success(f"🏆 {named} {'wins' if len(winners) == 1 else 'win'} with {best}!")
-    for place, (player, t) in enumerate(ranking, start=1):
+    ranking = table.game.standings()
+    winners = [s for s in ranking if s.winner]
+    named = " and ".join(plain(s.player) for s in winners)
+    verb = "wins" if len(winners) == 1 else "win"
+    st.success(f"🏆 {named} {verb} with {winners[0].totals.total}!")
+    for s in ranking:
+        t = s.totals
         against = "" if t.vs_average is None else f" ({signed(t.vs_average)} against the average)"
-        st.markdown(f"{place}. **{plain(player)}**: {t.total}{against}")
+        st.markdown(f"{s.place}. **{plain(s.player)}**: {t.total}{against}")
 
 
 def downloads(table: Table, language: str) -> None:

@@ -4,13 +4,14 @@ import streamlit as st
 
 from scoring import GAMES, Game, ScoringError
 from scoring.players import LONGEST_NAME, MAX_PLAYERS
+from scoring.rules import ENGLISH
 from store import StoreError
 from webapp.tables import game_store, new_table, store_trouble
 from webapp.text import plain
 
 
 def _title(game_id: str) -> str:
-    return GAMES[game_id].title["en"]
+    return GAMES[game_id].title[ENGLISH]
 
 
 def _open(game_id: str) -> None:
@@ -68,7 +69,7 @@ def resume_list() -> None:
         st.caption("No saved games yet.")
         return
     for summary in known:
-        boxes = len(GAMES[summary.game].boxes) * len(summary.players)
+        boxes = GAMES[summary.game].turns_for(len(summary.players))
         done = "finished" if summary.turns >= boxes else f"{summary.turns}/{boxes} boxes"
         left, right = st.columns([4, 1], vertical_alignment="center")
         left.markdown(

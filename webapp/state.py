@@ -4,10 +4,11 @@ from collections.abc import Sequence
 
 import streamlit as st
 
+from scoring.hand import DICE_PER_HAND
 from vision import Die
 from webapp.photos import PhotoReading
 
-DIE_KEYS = tuple(f"die_{i}" for i in range(5))
+DIE_KEYS = tuple(f"die_{i}" for i in range(DICE_PER_HAND))
 ROLL_KEY = "roll"
 PHOTO_KEY = "photo"
 READ_KEY = "photo_dice"

@@ -58,17 +58,16 @@ def new_table(game: Game) -> str:
 
 
 def change(table: Table, action: Callable[[Game], T]) -> T | None:
-    """Apply ``action`` to the game as last saved and save it, unless another device saved first.
+    """Apply ``action`` to the game as this page drew it and save it, unless another device
+    saved first (the store checks the revision as it saves, so nothing is replayed here;
+    the page's next run loads the saved game once).
 
     A refusal (the rules, the store, or a save by another device since ``table``
     was read) is shown to the player as a message and saves nothing: ``None``.
     """
     try:
-        latest = open_table(table.id)
-        if latest.revision != table.revision:
-            raise ConflictError("the sheet changed since this page was drawn")
-        result = action(latest.game)
-        game_store().save(table.id, latest.game.to_dict(), table.revision)
+        result = action(table.game)
+        game_store().save(table.id, table.game.to_dict(), table.revision)
     except ConflictError:
         _changed_elsewhere(table.id)
         return None

@@ -4,6 +4,7 @@ import streamlit as st
 
 from advisor import BoxChoice
 from scoring import GameRules
+from scoring.hand import FACES, LAST_ROLL, ROLLS
 from scoring.sheet import SCRATCH, is_scratch
 from scoring.suggestions import suggest
 from vision import Die
@@ -18,11 +19,9 @@ from webapp.advice_view import (
     kept_positions,
     show_keep_advice,
 )
-from webapp.photos import PHOTO_TYPES, read_photo, sample_photos
+from webapp.photos import PHOTO_TYPES, read_photo
 from webapp.tables import Table, change
 from webapp.text import plain
-
-FACES = (1, 2, 3, 4, 5, 6)
 
 
 def _read(name: str, data: bytes) -> None:
@@ -61,7 +60,7 @@ def photo_sources() -> None:
             args=(key,),
         )
     with samples:
-        photos = sample_photos()
+        photos = samples.photos()
         if photos:
             st.selectbox("Sample", photos, format_func=lambda p: p.stem, key="sample")
             st.button("Read this sample", key="read_sample", on_click=_read_sample)
@@ -118,12 +117,12 @@ def _die_label(position: int, value: int | None, keep: bool) -> str:
 
 def roll_input(rules: GameRules) -> int | None:
     """The roll that gave this hand (1, 2 or 3); ``None`` until chosen where it changes points."""
-    counts = any(box.doubled_on_first_roll for box in rules.boxes)
+    counts = rules.roll_matters
     if not counts and st.session_state.get(state.ROLL_KEY) is None:
-        state.set_roll(1)
+        state.set_roll(ROLLS[0])
     st.segmented_control(
         "Roll" + (" — it changes the points in this game: click it" if counts else ""),
-        [1, 2, 3],
+        ROLLS,
         key=state.ROLL_KEY,
         required=True,
         help="The roll that gave this hand",
@@ -205,7 +204,7 @@ def turn_panel(table: Table, language: str) -> None:
         st.caption(WORKING)
     helped = helped and complete
     keep: set[int] = set()
-    if helped and roll < 3:
+    if helped and roll < LAST_ROLL:
         choices = keep_choices(table, dice, roll)
         show_keep_advice(choices)
         if not choices[0].score_now:
