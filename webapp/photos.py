@@ -1,16 +1,15 @@
 """Photos from the camera, an upload or the samples: decoded, read and prepared for display."""
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import cv2
 import numpy as np
 
+import samples
 from scoring.hand import DICE_PER_HAND
 from vision import Die, InvalidImageError, Reading, annotate, decode_image, read_dice
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-PHOTO_TYPES = ("jpg", "jpeg", "png", "webp")
+PHOTO_TYPES = tuple(suffix.lstrip(".") for suffix in samples.PHOTO_SUFFIXES)
 PREVIEW_SIDE = 1280
 
 
@@ -51,8 +50,3 @@ def read_photo(name: str, data: bytes) -> PhotoReading:
     numbers = [rows.get(id(die)) for die in reading.dice]
     preview = _preview(annotate(image, reading, numbers))
     return PhotoReading(name, reading, kept, set_aside, preview)
-
-
-def sample_photos() -> list[Path]:
-    """The built-in sample photos, by name."""
-    return sorted(p for p in SAMPLES.glob("*") if p.suffix.lower().lstrip(".") in PHOTO_TYPES)

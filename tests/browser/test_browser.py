@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
+import samples
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -95,7 +97,7 @@ def _die(page: Page, position: int):
 
 
 def test_upload_fix_record_and_see_the_sheet(page: Page):
-    photo = sorted((ROOT / "samples").glob("*.jpg"))[0]
+    photo = samples.photos()[0]
     page.get_by_text("Yatzy (Scandinavian)").click()
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_text("Player 1 to play")).to_be_visible()

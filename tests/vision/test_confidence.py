@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import samples
 from tests.vision.scenes import draw_die
 from vision.confidence import Calibration, calibration
 from vision.finder import Spot
 from vision.reader import MIN_CONFIDENCE, candidates
 from vision.values import SURE_READING, class_probabilities, face_crop, read_values
 
-SAMPLES = Path(__file__).parents[2] / "samples"
+SAMPLES = samples.FOLDER
 beliefs = st.floats(0.01, 0.99)
 
 

@@ -8,16 +8,16 @@ import struct
 import subprocess
 import sys
 import zlib
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 from PIL import Image
 
+import samples
 from vision import InvalidImageError, decode_image
 
-SAMPLE = sorted((Path(__file__).resolve().parents[2] / "samples").glob("IMG_*.jpg"))[0]
+SAMPLE = samples.photos()[0]
 
 
 def png_claiming(width: int, height: int) -> bytes:

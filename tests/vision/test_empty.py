@@ -3,16 +3,15 @@ that grow phantom dice in readers that look only at small marks."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import cv2
 import numpy as np
 import pytest
 
+import samples
 from training.scenes import SURFACES, background
 from vision import read_dice
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+SAMPLES = samples.FOLDER
 # (sample photo, rows with no die in them)
 EMPTY_BANDS = {"woven cloth": ("dice80.jpg", (0, 320)), "carpet": ("dice20.jpg", (0, 300))}
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+import samples
 from scoring import Game
 from store import GameStore
 from tests.webapp.conftest import APP
@@ -239,7 +240,7 @@ def test_the_extra_bonus_and_the_undo_are_told_in_the_sheet_names(page):
 
 
 def test_a_camera_snapshot_is_read_like_an_upload(page):
-    photo = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.jpg"))[0]
+    photo = samples.photos()[0]
     page = start(page, "yatzy", ["Ann"])
     page.camera_input[0].set_value(("snapshot.jpg", photo.read_bytes(), "image/jpeg")).run()
     assert not problems(page)

@@ -1,0 +1,14 @@
+"""Real photos of dice to try the reader and the page without a camera (see README.md).
+
+They ship with the package, so a plain install finds them too.
+"""
+
+from pathlib import Path
+
+FOLDER = Path(__file__).resolve().parent
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
+
+
+def photos() -> list[Path]:
+    """The sample photos, by name."""
+    return sorted(p for p in FOLDER.iterdir() if p.suffix.lower() in PHOTO_SUFFIXES)

@@ -1,0 +1,59 @@
+"""A plain (not editable) install works away from the checkout: the networks and their
+calibration, the sample photos, the command lines and the page all ship."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("advisor", "samples", "scoring", "store", "vision", "webapp")
+PROBE = """
+import sys
+from pathlib import Path
+import cv2
+import samples, vision
+from streamlit.testing.v1 import AppTest
+import {packages}
+
+site = Path(sys.argv[1])
+for module in ({packages}):
+    assert site in Path(module.__file__).parents, (module.__name__, module.__file__)
+photos = samples.photos()
+assert len(photos) >= 5, photos
+reading = vision.read_dice(cv2.imread(str(photos[0])))
+assert len(reading.dice) == 5, reading
+page = AppTest.from_file(str(site / "webapp" / "page.py"), default_timeout=60).run()
+assert not page.exception, page.exception
+assert page.title[0].value.endswith("Dice table")
+print("ok")
+"""
+
+
+def test_a_plain_install_works_outside_the_checkout(tmp_path):
+    site = tmp_path / "site"
+    install = [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps"]
+    install += ["--no-build-isolation", "--target", str(site), str(ROOT)]
+    subprocess.run(install, check=True, capture_output=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(site), "DICE_TABLE_DB": str(tmp_path / "games.db")}
+    probe = PROBE.format(packages=", ".join(PACKAGES))
+    run = subprocess.run(
+        [sys.executable, "-c", probe, str(site)],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert run.stdout.strip() == "ok", run.stderr
+    sample = next((site / "samples").glob("*.jpg"))
+    cli = subprocess.run(
+        [sys.executable, "-m", "vision", str(sample)],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert cli.returncode == 0, cli.stderr
+    assert '"dice": [{' in cli.stdout
