@@ -31,11 +31,12 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+import samples
 from vision.drawn import draw_die
 from vision.labels import load_labels, photo_paths
 from vision.reader import read_dice
 
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES = samples.FOLDER
 PLAIN_PHOTOS = "IMG_*.json"
 # (cloth, sample photo of dice on it, rows of the photo with no die in them)
 TEXTURED = (("woven cloth", "dice80", (0, 320)), ("carpet", "dice20", (0, 300)))
