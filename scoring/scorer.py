@@ -7,6 +7,7 @@ from itertools import combinations_with_replacement
 from scoring.errors import BoxFilledError, BoxNotAllowedError, ScoringError, UnknownGameError
 from scoring.games import GAMES
 from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, Hand, check_roll
+from scoring.patterns import Anything, Face
 from scoring.rules import ENGLISH, Box, GameRules, Section
 
 Column = Mapping[str, int]
@@ -26,11 +27,12 @@ def rules_of(game: str | GameRules) -> GameRules:
 
 def box_points(box: Box, hand: Hand, roll: int, *, joker: bool = False) -> int:
     """Points of ``hand`` in ``box``; a joker counts every pattern as made."""
-    matched = box.pattern.match(hand)
+    pattern = box.pattern
+    matched = pattern.match(hand)
     if matched is None:
-        if not joker:
+        if not joker or isinstance(pattern, Face | Anything):
             return 0
-        matched = hand.dice[: box.pattern.size]
+        matched = hand.dice[: pattern.size]
     points = box.points(box.pattern, matched, hand)
     if box.doubled_on_first_roll and roll == 1:
         points *= 2

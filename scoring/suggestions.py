@@ -4,6 +4,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scoring.hand import LAST_ROLL, Hand, check_roll
+from scoring.patterns import Face
 from scoring.rules import Box, GameRules, Section
 from scoring.scorer import (
     Column,
@@ -28,6 +29,8 @@ class Suggestion:
 
 def par(box: Box) -> int:
     """What three dice of the box's face score: the pace that earns the upper bonus."""
+    if not isinstance(box.pattern, Face):
+        raise TypeError(f"{box.id} is not a face box")
     face = box.pattern.face
     return box_points(box, Hand.of([face] * 3 + [7 - face] * 2), roll=LAST_ROLL)
 

@@ -14,12 +14,11 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from training.data import DATASETS
 from vision.confidence import CALIBRATION_FILE, Calibration, log_odds
-from vision.labels import load_labels, photo_paths
+from vision.labels import load_labels, photo_paths, read_photo
 from vision.metrics import match_dice
 from vision.networks import MODEL_DIR
 from vision.reader import box_of, candidates
@@ -34,7 +33,7 @@ def observations(root: Path) -> tuple[np.ndarray, np.ndarray]:
     features, right = [], []
     for name in DATASETS:
         for path in photo_paths(root / name, "tune"):
-            image = cv2.imread(str(path))
+            image = read_photo(path)
             h, w = image.shape[:2]
             found = candidates(image, LOWEST_HEAT)
             labels = load_labels(path)

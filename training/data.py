@@ -10,7 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.labels import photo_paths
+from vision.labels import photo_paths, read_photo
 from vision.networks import FINDER_STRIDE
 
 DATASETS = ("byler-d6", "roboflow-dice", "damiantab-d6")
@@ -39,7 +39,7 @@ def load_photo(path: Path) -> Photo:
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2
     sides = np.sqrt((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]))
     values = np.array([d["value"] for d in labels], np.int64)
-    return Photo(cv2.imread(str(path)), centres, sides, values, path.parent.name)
+    return Photo(read_photo(path), centres, sides, values, path.parent.name)
 
 
 def load_tune_photos(root: Path) -> list[Photo]:

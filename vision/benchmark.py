@@ -33,7 +33,7 @@ import numpy as np
 
 import samples
 from vision.drawn import draw_die
-from vision.labels import load_labels, photo_paths
+from vision.labels import load_labels, photo_paths, read_photo
 from vision.reader import read_dice
 
 SAMPLES = samples.FOLDER
@@ -51,7 +51,7 @@ def die_crops(labels: list[Path], margin: float = 0.0) -> list[np.ndarray]:
     `margin` of its side on every side."""
     crops = []
     for label in labels:
-        image = cv2.imread(str(label.with_suffix(".jpg")))
+        image = read_photo(label.with_suffix(".jpg"))
         h, w = image.shape[:2]
         for _, box in load_labels(label):
             x0, y0, x1, y1 = box
@@ -64,7 +64,7 @@ def die_crops(labels: list[Path], margin: float = 0.0) -> list[np.ndarray]:
 
 def plain_table(width: int, height: int) -> np.ndarray:
     """A frame of plain table: a die-free corner of a sample photo, blurred and scaled."""
-    image = cv2.imread(str(sorted(SAMPLES.glob("IMG_*.jpg"))[0]))
+    image = read_photo(sorted(SAMPLES.glob("IMG_*.jpg"))[0])
     corner = cv2.GaussianBlur(image[-120:, :120], (0, 0), 3)
     return cv2.resize(corner, (width, height), interpolation=cv2.INTER_LINEAR)
 
@@ -98,7 +98,7 @@ def textured_scene(
     """The dice of a sample photo on its own cloth, filling a frame; with the dice's side
     and their number."""
     label = SAMPLES / f"{name}.json"
-    photo = cv2.imread(str(label.with_suffix(".jpg")))
+    photo = read_photo(label.with_suffix(".jpg"))
     boxes = [box for _, box in load_labels(label)]
     native = float(np.median([max(b[2] - b[0], b[3] - b[1]) for b in boxes]))
     side = height // 9
@@ -120,7 +120,7 @@ def textured_scene(
 def close_up(width: int, height: int) -> tuple[np.ndarray, int]:
     """The close-up sample photo scaled to the frame; with its die's side."""
     label = SAMPLES / f"{CLOSE_UP}.json"
-    photo = cv2.imread(str(label.with_suffix(".jpg")))
+    photo = read_photo(label.with_suffix(".jpg"))
     (_, box), *_ = load_labels(label)
     frame = cv2.resize(photo, (width, height), interpolation=cv2.INTER_CUBIC)
     return frame, round((box[2] - box[0]) * width / photo.shape[1])
@@ -209,7 +209,7 @@ def heldout_table(root: Path) -> list[str]:
     for name in DATASETS:
         times = []
         for path in photo_paths(root / name, "heldout"):
-            image = cv2.imread(str(path))
+            image = read_photo(path)
             start = time.perf_counter()
             read_dice(image)
             times.append((time.perf_counter() - start) * 1000)

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from vision.annotate import annotate
-from vision.labels import SPLITS, Label, load_labels, photo_paths
+from vision.labels import SPLITS, Label, load_labels, photo_paths, read_photo
 from vision.metrics import PhotoScore, score_photo, summarise
 from vision.reader import read_dice
 from vision.reading import Reading
@@ -49,7 +49,7 @@ def evaluate(photos: list[Path], failures: Path | None = None) -> dict[str, floa
     scores: list[PhotoScore] = []
     times: list[float] = []
     for photo in photos:
-        image = cv2.imread(str(photo))
+        image = read_photo(photo)
         start = time.perf_counter()
         reading = read_dice(image)
         times.append((time.perf_counter() - start) * 1000)

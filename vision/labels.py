@@ -11,6 +11,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import cv2
+import numpy as np
+
+from vision.reading import InvalidImageError
+
 SPLITS = ("all", "heldout", "tune")
 PHOTO_SUFFIXES = (".jpg", ".png")
 
@@ -30,6 +35,14 @@ def photo_paths(folder: Path, split: str = "all") -> list[Path]:
         return photos
     held = split == "heldout"
     return [p for i, p in enumerate(photos) if (i % 5 == 4) == held]
+
+
+def read_photo(path: Path) -> np.ndarray:
+    """The BGR pixels of a photo file; raises InvalidImageError when it cannot be read."""
+    image = cv2.imread(str(path))
+    if image is None:
+        raise InvalidImageError(f"{path} cannot be read as an image")
+    return image
 
 
 def load_labels(photo: Path) -> list[Label]:

@@ -66,7 +66,7 @@ def advisor_on() -> bool:
 
 
 def _column(table: Table) -> dict[str, int]:
-    return table.game.column(table.game.current_player)
+    return table.game.column(table.player)
 
 
 def keep_choices(table: Table, dice: Sequence[int], roll: int) -> list[KeepChoice]:

@@ -88,6 +88,8 @@ class PageRun:
         if delta.WhichOneof("type") != "new_element":
             return
         kind = delta.new_element.WhichOneof("type")
+        if kind is None:
+            return
         element = getattr(delta.new_element, kind)
         if kind == "exception":
             self.problems.append(f"exception on the page: {element.type}: {element.message}")

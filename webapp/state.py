@@ -21,6 +21,12 @@ def dice() -> list[int | None]:
     return [st.session_state.get(key) for key in DIE_KEYS]
 
 
+def hand() -> list[int] | None:
+    """The five dice once every one has a value, else ``None``."""
+    values = [value for value in dice() if value is not None]
+    return values if len(values) == len(DIE_KEYS) else None
+
+
 def set_dice(values: Sequence[int | None]) -> None:
     """Put values into the five dice (missing ones left empty); call before the widgets draw."""
     padded = [*values[: len(DIE_KEYS)], *[None] * len(DIE_KEYS)][: len(DIE_KEYS)]

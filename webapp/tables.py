@@ -7,7 +7,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from scoring import Game, ScoringError
+from scoring import Game, GameOverError, ScoringError
 from store import ConflictError, GameStore, StoreError, default_path
 from webapp.state import clear_turn, flash
 from webapp.text import plain
@@ -44,6 +44,14 @@ class Table:
     id: str
     game: Game
     revision: int
+
+    @property
+    def player(self) -> str:
+        """Whose turn it is; the page shows a turn only while the game is on."""
+        player = self.game.current_player
+        if player is None:
+            raise GameOverError("the game is over: every box is filled")
+        return player
 
 
 def open_table(game_id: str) -> Table:

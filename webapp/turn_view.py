@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+import samples
 from advisor import BoxChoice
 from scoring import GameRules
 from scoring.hand import FACES, LAST_ROLL, ROLLS
@@ -44,7 +45,7 @@ def _read_sample() -> None:
 
 def photo_sources() -> None:
     """Three ways to a photo; each new photo is read at once and fills the five dice."""
-    camera, upload, samples = st.tabs(
+    camera, upload, sample = st.tabs(
         ["📷 Camera", "📁 Upload a photo", "🖼️ Sample photos"], key="photo_tab", on_change="rerun"
     )
     with camera:
@@ -59,7 +60,7 @@ def photo_sources() -> None:
             on_change=_read_widget,
             args=(key,),
         )
-    with samples:
+    with sample:
         photos = samples.photos()
         if photos:
             st.selectbox("Sample", photos, format_func=lambda p: p.stem, key="sample")
@@ -156,17 +157,17 @@ def suggestions(
     and the advisor's choice is starred.
     """
     game = table.game
-    column = game.column(game.current_player)
-    hand = "-".join(map(str, sorted(dice)))
-    st.markdown(f"**{plain(game.current_player)}**, where does {hand} go?")
+    column = game.column(table.player)
+    shown = "-".join(map(str, sorted(dice)))
+    st.markdown(f"**{plain(table.player)}**, where does {shown} go?")
     options = suggest(game.rules, dice, roll, column)
     choice = min(advised.values(), key=lambda c: c.loss).box if advised else options[0].box
     for option in options:
         label = game.rules.box(option.box).name(language)
         name, points, why, action = st.columns([3, 1, 5, 2], vertical_alignment="center")
         name.markdown(f"**{label}**" + (" ⭐" if advised and option.box == choice else ""))
-        shown = SCRATCH if is_scratch(game.rules, option.box, option.points) else option.points
-        points.markdown(f"**{shown}**")
+        worth = SCRATCH if is_scratch(game.rules, option.box, option.points) else option.points
+        points.markdown(f"**{worth}**")
         reasons = list(option.reasons)
         if option.box in advised:
             outlook = f"expected final {advised[option.box].expected:.1f}"
@@ -193,25 +194,23 @@ def turn_panel(table: Table, language: str) -> None:
     photo_sources()
     photo_result()
     roll = roll_input(table.game.rules)
-    dice = state.dice()
+    hand = state.hand()
     if roll is None:
         dice_inputs(set())
         st.info("Which roll gave this hand? Click 1, 2 or 3 above: in this game it changes points.")
         return
-    complete = None not in dice
     helped = advisor_on() and advisor_ready(table.game.rules)
     if st.session_state.get(ADVISOR_KEY) and not helped:
         st.caption(WORKING)
-    helped = helped and complete
     keep: set[int] = set()
-    if helped and roll < LAST_ROLL:
-        choices = keep_choices(table, dice, roll)
+    if helped and hand is not None and roll < LAST_ROLL:
+        choices = keep_choices(table, hand, roll)
         show_keep_advice(choices)
         if not choices[0].score_now:
-            keep = kept_positions(dice, choices[0].keep)
+            keep = kept_positions(hand, choices[0].keep)
     dice_inputs(keep)
-    if not complete:
+    if hand is None:
         st.info("Give every die a value (photo or clicks) to see what the roll is worth.")
         return
-    advised = box_choices(table, dice, roll) if helped else {}
-    suggestions(table, language, dice, roll, advised)
+    advised = box_choices(table, hand, roll) if helped else {}
+    suggestions(table, language, hand, roll, advised)
