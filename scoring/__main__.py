@@ -1,4 +1,4 @@
-"""Command line: ``python -m scoring replay GAME.json`` prints the replayed sheet as JSON."""
+"""Command line: `python -m scoring replay GAME.json` prints the replayed sheet as JSON."""
 
 import argparse
 import json
@@ -25,7 +25,7 @@ def replay_report(game: Game) -> dict[str, Any]:
 
 
 def replay(path: str) -> int:
-    """Replay the record at ``path``; print the report, or the problem on stderr (exit 2)."""
+    """Replay the record at `path`; print the report, or the problem on stderr (exit 2)."""
     try:
         with open(path, "rb") as file:
             data = file.read(LARGEST_RECORD + 1)

@@ -1,4 +1,4 @@
-"""Errors raised by the rules engine; all are ``ValueError`` subclasses."""
+"""Errors raised by the rules engine; all are `ValueError` subclasses."""
 
 
 class ScoringError(ValueError):
@@ -14,7 +14,7 @@ class InvalidRollError(ScoringError):
 
 
 class UnknownGameError(ScoringError):
-    """A game id that is not in ``GAMES``."""
+    """A game id that is not in `GAMES`."""
 
 
 class UnknownBoxError(ScoringError):
@@ -42,7 +42,7 @@ class NothingToUndoError(ScoringError):
 
 
 class CorruptRecordError(ScoringError):
-    """A game record that cannot be read or replayed; ``turn`` is the index of the bad turn."""
+    """A game record that cannot be read or replayed; `turn` is the index of the bad turn."""
 
     def __init__(self, message: str, turn: int | None = None) -> None:
         super().__init__(message)

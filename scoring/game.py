@@ -47,7 +47,7 @@ class Standing:
 class Game:
     """One table's game: players take turns in order until every column is full.
 
-    Every change is checked first; a refused change raises a ``ScoringError``
+    Every change is checked first; a refused change raises a `ScoringError`
     and leaves the game exactly as it was.
     """
 
@@ -71,7 +71,7 @@ class Game:
 
     @property
     def current_player(self) -> str | None:
-        """Whose turn it is, or ``None`` when the game is over."""
+        """Whose turn it is, or `None` when the game is over."""
         return None if self.finished else self.players[len(self._turns) % len(self.players)]
 
     @property
@@ -80,12 +80,12 @@ class Game:
         return min(len(self._turns) // len(self.players) + 1, len(self.rules.boxes))
 
     def column(self, player: str) -> dict[str, int]:
-        """Filled boxes of ``player`` (box id → points), in the order they were filled."""
+        """Filled boxes of `player` (box id → points), in the order they were filled."""
         self._check_player(player)
         return {t.box: t.points for t in self._turns if t.player == player}
 
     def totals(self) -> dict[str, Totals]:
-        """Every player's totals; ``vs_average`` set where the game settles against the table."""
+        """Every player's totals; `vs_average` set where the game settles against the table."""
         totals = {
             p: column_totals(
                 self.rules,
@@ -116,14 +116,14 @@ class Game:
         ]
 
     def options(self, dice: Iterable[int], roll: int = LAST_ROLL) -> list[tuple[str, int]]:
-        """The boxes the current player may use for ``dice`` now, with points, best first."""
+        """The boxes the current player may use for `dice` now, with points, best first."""
         player = self.current_player
         if player is None:
             return []
         return options(self.rules, dice, roll, self.column(player))
 
     def record(self, box: str, dice: Iterable[int], roll: int = LAST_ROLL) -> Turn:
-        """Write ``dice`` (from roll ``roll``) into ``box`` for the current player."""
+        """Write `dice` (from roll `roll`) into `box` for the current player."""
         player = self.current_player
         if player is None:
             raise GameOverError("the game is over: every box is filled")
@@ -153,7 +153,7 @@ class Game:
         return self._turns.pop()
 
     def to_dict(self) -> dict[str, Any]:
-        """The game record that ``from_dict`` and ``python -m scoring replay`` read."""
+        """The game record that `from_dict` and `python -m scoring replay` read."""
         return {
             "game": self.rules.id,
             "players": list(self.players),
@@ -162,7 +162,7 @@ class Game:
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> "Game":
-        """Rebuild a game by replaying a record; raises ``CorruptRecordError`` naming the turn."""
+        """Rebuild a game by replaying a record; raises `CorruptRecordError` naming the turn."""
         if not isinstance(record, Mapping):
             raise CorruptRecordError("a game record must be a JSON object")
         for key in ("game", "players", "turns"):

@@ -57,9 +57,9 @@ def sheet(
     straights: Mapping[str, Pattern],
     **extras: dict,
 ) -> tuple[Box, ...]:
-    """Boxes of a sheet: the six face boxes, then ``lower`` in the order given.
+    """Boxes of a sheet: the six face boxes, then `lower` in the order given.
 
-    ``extras`` maps a box id to further ``Box`` fields (a made bonus, doubling).
+    `extras` maps a box id to further `Box` fields (a made bonus, doubling).
     """
     patterns = {**LOWER_PATTERNS, **straights}
 

@@ -23,7 +23,7 @@ class Hand:
 
     @classmethod
     def of(cls, dice: Iterable[int]) -> "Hand":
-        """Validate ``dice`` and build a hand; raises ``InvalidDiceError``."""
+        """Validate `dice` and build a hand; raises `InvalidDiceError`."""
         if isinstance(dice, str | bytes) or not isinstance(dice, Iterable):
             raise InvalidDiceError(f"dice must be a list of {DICE_PER_HAND} numbers, got {dice!r}")
         values = list(dice)
@@ -51,7 +51,7 @@ class Hand:
 
 
 def check_roll(roll: int) -> int:
-    """Return ``roll`` if it is one of ROLLS; raise ``InvalidRollError`` otherwise."""
+    """Return `roll` if it is one of ROLLS; raise `InvalidRollError` otherwise."""
     if not _is_whole(roll) or roll not in ROLLS:
         raise InvalidRollError(f"the roll number is 1, 2 or {LAST_ROLL}, got {roll!r}")
     return int(roll)

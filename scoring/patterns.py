@@ -1,9 +1,9 @@
 """Dice patterns: whether a hand holds one, and which dice form it.
 
 A pattern returns the dice that form it (the highest-scoring choice when
-several exist) or ``None`` when the hand does not hold it. A hand holding more
+several exist) or `None` when the hand does not hold it. A hand holding more
 than the pattern still matches: four sixes hold a pair. Patterns that a hand
-can miss say how many dice form them (``size``), which a joker needs.
+can miss say how many dice form them (`size`), which a joker needs.
 """
 
 from dataclasses import dataclass
@@ -23,7 +23,7 @@ class Face:
 
 @dataclass(frozen=True)
 class OfAKind:
-    """``count`` dice of one face; the highest such face is chosen."""
+    """`count` dice of one face; the highest such face is chosen."""
 
     count: int
 
@@ -77,7 +77,7 @@ class Straight:
 
 @dataclass(frozen=True)
 class Run:
-    """Any ``length`` consecutive faces among the dice (other dice may repeat)."""
+    """Any `length` consecutive faces among the dice (other dice may repeat)."""
 
     length: int
 

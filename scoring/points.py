@@ -34,7 +34,7 @@ class Fixed:
 
 @dataclass(frozen=True)
 class AbovePar:
-    """Face boxes scored against a par: ``(count - par) * face``, negative below par."""
+    """Face boxes scored against a par: `(count - par) * face`, negative below par."""
 
     par: int
 

@@ -26,8 +26,8 @@ class Section(StrEnum):
 class Box:
     """One row of the scoresheet: a pattern, how it scores, and its names.
 
-    ``made_bonus`` is added when the pattern is there (after any doubling);
-    ``doubled_on_first_roll`` doubles the dice points of a hand from roll 1.
+    `made_bonus` is added when the pattern is there (after any doubling);
+    `doubled_on_first_roll` doubles the dice points of a hand from roll 1.
     """
 
     id: str
@@ -39,13 +39,13 @@ class Box:
     doubled_on_first_roll: bool = False
 
     def name(self, language: str) -> str:
-        """Display name in ``language``, falling back to English."""
+        """Display name in `language`, falling back to English."""
         return self.names.get(language, self.names[ENGLISH])
 
 
 @dataclass(frozen=True)
 class UpperBonus:
-    """Points added when the upper sum reaches ``at_least``."""
+    """Points added when the upper sum reaches `at_least`."""
 
     points: int
     at_least: int
@@ -55,7 +55,7 @@ class UpperBonus:
 class Joker:
     """Extra five of a kind: a bonus while the box holds its full value, and forced use.
 
-    ``on_scratch`` says whether the forced joker also applies when the
+    `on_scratch` says whether the forced joker also applies when the
     five-of-a-kind box holds 0 (it does in Hasbro Yahtzee, without the bonus).
     """
 
@@ -84,7 +84,7 @@ class GameRules:
         object.__setattr__(self, "box_by_id", {b.id: b for b in self.boxes})
 
     def box(self, box_id: str) -> Box:
-        """The box with this id; raises ``UnknownBoxError`` with the valid ids."""
+        """The box with this id; raises `UnknownBoxError` with the valid ids."""
         try:
             return self.box_by_id[box_id]
         except (KeyError, TypeError):
@@ -111,10 +111,10 @@ class GameRules:
         return tuple(b for b in self.boxes if b.section is Section.LOWER)
 
     def label(self, row: str, language: str) -> str:
-        """Display name of a summary row (``upper``, ``upper_bonus``, ...)."""
+        """Display name of a summary row (`upper`, `upper_bonus`, ...)."""
         names = self.labels.get(row, {})
         return names.get(language) or names.get(ENGLISH) or row.replace("_", " ").capitalize()
 
     def upper_box_for(self, face: int) -> Box:
-        """The upper box that counts ``face``."""
+        """The upper box that counts `face`."""
         return next(b for b in self.upper_boxes if b.pattern == Face(face))

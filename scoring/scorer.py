@@ -14,7 +14,7 @@ Column = Mapping[str, int]
 
 
 def rules_of(game: str | GameRules) -> GameRules:
-    """The rules for a game id (or the rules themselves); raises ``UnknownGameError``."""
+    """The rules for a game id (or the rules themselves); raises `UnknownGameError`."""
     if isinstance(game, GameRules):
         return game
     try:
@@ -26,7 +26,7 @@ def rules_of(game: str | GameRules) -> GameRules:
 
 
 def box_points(box: Box, hand: Hand, roll: int, *, joker: bool = False) -> int:
-    """Points of ``hand`` in ``box``; a joker counts every pattern as made."""
+    """Points of `hand` in `box`; a joker counts every pattern as made."""
     pattern = box.pattern
     matched = pattern.match(hand)
     if matched is None:
@@ -41,7 +41,7 @@ def box_points(box: Box, hand: Hand, roll: int, *, joker: bool = False) -> int:
 
 @cache
 def box_range(box: Box) -> tuple[int, int]:
-    """Lowest and highest points ``box`` can give over every hand, roll and joker."""
+    """Lowest and highest points `box` can give over every hand, roll and joker."""
     values = [
         box_points(box, Hand(hand), roll, joker=joker)
         for hand in combinations_with_replacement(FACES, DICE_PER_HAND)
@@ -94,7 +94,7 @@ def allowed_boxes(rules: GameRules, hand: Hand, filled: Column) -> list[Box]:
 
 
 def refusal(rules: GameRules, box: Box, hand: Hand, filled: Column) -> ScoringError | None:
-    """Why ``box`` cannot take ``hand`` now, or ``None`` when it can."""
+    """Why `box` cannot take `hand` now, or `None` when it can."""
     if box.id in filled:
         return BoxFilledError(f"{box.name('en')} is already filled ({filled[box.id]})")
     allowed = allowed_boxes(rules, hand, filled)
@@ -113,11 +113,11 @@ def score(
     roll: int = LAST_ROLL,
     filled: Column | None = None,
 ) -> int:
-    """Points that ``box`` would get for ``dice`` from roll ``roll``.
+    """Points that `box` would get for `dice` from roll `roll`.
 
-    ``filled`` is the player's column (box id → points); it decides whether an
+    `filled` is the player's column (box id → points); it decides whether an
     extra five of a kind scores as a joker. Whether the box may be used now is
-    ``options``' business, not this function's.
+    `options`' business, not this function's.
     """
     rules = rules_of(game)
     target = rules.box(box)

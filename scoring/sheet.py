@@ -35,7 +35,7 @@ def signed(value: float) -> str:
 
 
 def sheet_rows(game: Game, language: str) -> list[SheetRow]:
-    """The sheet in the game's order, in ``language`` (falling back to English).
+    """The sheet in the game's order, in `language` (falling back to English).
 
     A 0 in a box that cannot go negative is a scratch and shows as "—"; in the
     catalan school a 0 is a real score (exactly three dice) and shows as 0.

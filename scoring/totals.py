@@ -9,7 +9,7 @@ from scoring.scorer import box_range
 
 @dataclass(frozen=True)
 class Totals:
-    """A column's summary rows; ``vs_average`` only for games settled against the table."""
+    """A column's summary rows; `vs_average` only for games settled against the table."""
 
     upper: int
     upper_bonus: int
@@ -33,7 +33,7 @@ def upper_bonus(rules: GameRules, column: Mapping[str, int]) -> int:
 
 
 def column_totals(rules: GameRules, column: Mapping[str, int], extra_bonus: int) -> Totals:
-    """Totals of a column whose extra five-of-a-kind bonuses add up to ``extra_bonus``."""
+    """Totals of a column whose extra five-of-a-kind bonuses add up to `extra_bonus`."""
     upper = upper_sum(rules, column)
     bonus = upper_bonus(rules, column)
     lower = sum(column.get(b.id, 0) for b in rules.boxes if b.section is Section.LOWER)

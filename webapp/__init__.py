@@ -1,1 +1,1 @@
-"""The Streamlit page: joins ``vision``, ``scoring`` and ``store``; holds no rules of its own."""
+"""The Streamlit page: joins `vision`, `scoring` and `store`; holds no rules of its own."""

@@ -1,4 +1,4 @@
-"""``python -m webapp``: start the page with Streamlit, from a checkout or a plain install."""
+"""`python -m webapp`: start the page with Streamlit, from a checkout or a plain install."""
 
 import sys
 from pathlib import Path
@@ -9,7 +9,7 @@ PAGE = Path(__file__).resolve().parent / "page.py"
 
 
 def main() -> None:
-    """Run ``streamlit run`` on the page, passing on any further Streamlit options."""
+    """Run `streamlit run` on the page, passing on any further Streamlit options."""
     sys.argv = ["streamlit", "run", str(PAGE), *sys.argv[1:]]
     sys.exit(cli.main())
 

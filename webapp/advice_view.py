@@ -80,7 +80,7 @@ def box_choices(table: Table, dice: Sequence[int], roll: int) -> dict[str, BoxCh
 
 
 def kept_positions(dice: Sequence[int], keep: Sequence[int]) -> set[int]:
-    """Positions among the five dice that make up ``keep`` (first matches first)."""
+    """Positions among the five dice that make up `keep` (first matches first)."""
     wanted = Counter(keep)
     positions = set()
     for position, value in enumerate(dice):

@@ -1,10 +1,10 @@
 """Load benchmark: N simultaneous sessions playing turns against one local Streamlit server.
 
-It starts ``streamlit run app.py`` on 127.0.0.1 with a fresh temporary game file, creates
+It starts `streamlit run app.py` on 127.0.0.1 with a fresh temporary game file, creates
 one game per session through the store, and opens one websocket per session on
-``/_stcore/stream``: the connection a browser tab opens, speaking the same protobuf
-messages (``BackMsg.rerun_script`` with the page's query string and widget states, answered
-by ``ForwardMsg`` deltas). A session's turn is two reruns, as a player clicks them: five
+`/_stcore/stream`: the connection a browser tab opens, speaking the same protobuf
+messages (`BackMsg.rerun_script` with the page's query string and widget states, answered
+by `ForwardMsg` deltas). A session's turn is two reruns, as a player clicks them: five
 dice and roll 3, then the first offered Record button. It measures the time from sending
 the Record rerun until the server has finished that script run, which carries the updated
 scoresheet, and samples the server's memory (RSS) every few seconds. When a game is
@@ -16,10 +16,10 @@ for a browser's. It keeps no message cache, like a freshly opened tab.
 
 Errors: errors or exceptions shown on the page, websocket failures, script runs that do
 not finish within 15 s, turns without a Record button, and Records whose run did not
-change the sheet. Everything stays on loopback and is bounded by ``--seconds`` and
-``--max-turns``; the server is stopped at the end, on errors and on Ctrl-C.
+change the sheet. Everything stays on loopback and is bounded by `--seconds` and
+`--max-turns`; the server is stopped at the end, on errors and on Ctrl-C.
 
-Run from the repository root::
+Run from the repository root:
 
     python -m webapp.load_benchmark [--sessions 10] [--seconds 180] [--port P]
 
@@ -144,7 +144,7 @@ class PageClient:
     async def rerun(self, states: Sequence[WidgetState]) -> PageRun:
         """Send a rerun with these widget states and return what that script run showed.
 
-        Raises ``TimeoutError`` when the run does not finish within ``RUN_TIMEOUT_S``.
+        Raises `TimeoutError` when the run does not finish within `RUN_TIMEOUT_S`.
         """
         if self._socket is None:
             raise ConnectionError("the page is not connected")
@@ -327,7 +327,7 @@ def rss_kib(pid: int) -> int:
 
 
 async def sample_memory(pid: int, samples: list[tuple[float, int]], stop: asyncio.Event) -> None:
-    """Record (seconds since start, RSS KiB) every ``MEMORY_SAMPLE_S`` until ``stop`` is set."""
+    """Record (seconds since start, RSS KiB) every `MEMORY_SAMPLE_S` until `stop` is set."""
     start = time.monotonic()
     while True:
         samples.append((time.monotonic() - start, rss_kib(pid)))
@@ -342,7 +342,7 @@ async def sample_memory(pid: int, samples: list[tuple[float, int]], stop: asynci
 async def benchmark(
     port: int, db_path: Path, games: Sequence[str], seconds: float, tally: Tally, pid: int
 ) -> tuple[float, list[tuple[float, int]]]:
-    """Open every session's page, then let them all play at once for ``seconds``.
+    """Open every session's page, then let them all play at once for `seconds`.
 
     Returns the wall time of the play and the memory samples, which start once every
     page is loaded, so the first sample is the server with all sessions open.
@@ -372,7 +372,7 @@ def free_port() -> int:
 
 
 def start_server(port: int, db_path: Path, log_path: Path) -> subprocess.Popen[bytes]:
-    """``streamlit run app.py`` on 127.0.0.1:port with its own game file; output to a log."""
+    """`streamlit run app.py` on 127.0.0.1:port with its own game file; output to a log."""
     command = [sys.executable, "-m", "streamlit", "run", "app.py"]
     command += ["--server.address", "127.0.0.1", "--server.port", str(port)]
     command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
@@ -409,7 +409,7 @@ def stop_server(server: subprocess.Popen[bytes]) -> None:
 
 
 def percentile(values: Sequence[float], share: float) -> float:
-    """Nearest-rank percentile (``share`` in 0..1) of a non-empty sequence."""
+    """Nearest-rank percentile (`share` in 0..1) of a non-empty sequence."""
     ordered = sorted(values)
     return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
@@ -419,7 +419,7 @@ def _mib(kib: int) -> str:
 
 
 def memory_rows(samples: Sequence[tuple[float, int]]) -> list[tuple[float, int]]:
-    """The first sample of each ``MEMORY_ROW_S`` period, and the last sample."""
+    """The first sample of each `MEMORY_ROW_S` period, and the last sample."""
     rows: dict[int, tuple[float, int]] = {}
     for moment, kib in samples:
         rows.setdefault(int(moment // MEMORY_ROW_S), (moment, kib))

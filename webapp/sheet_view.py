@@ -67,7 +67,7 @@ def standings(table: Table) -> None:
 
 
 def downloads(table: Table, language: str) -> None:
-    """The game record (what ``python -m scoring replay`` reads) and the sheet as CSV."""
+    """The game record (what `python -m scoring replay` reads) and the sheet as CSV."""
     left, right = st.columns(2)
     left.download_button(
         "Download the game record (JSON)",

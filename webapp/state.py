@@ -17,12 +17,12 @@ PHOTO_ROUND_KEY = "photo_round"
 
 
 def dice() -> list[int | None]:
-    """The five dice as the player sees them (``None`` where a die has no value yet)."""
+    """The five dice as the player sees them (`None` where a die has no value yet)."""
     return [st.session_state.get(key) for key in DIE_KEYS]
 
 
 def hand() -> list[int] | None:
-    """The five dice once every one has a value, else ``None``."""
+    """The five dice once every one has a value, else `None`."""
     values = [value for value in dice() if value is not None]
     return values if len(values) == len(DIE_KEYS) else None
 
@@ -35,7 +35,7 @@ def set_dice(values: Sequence[int | None]) -> None:
 
 
 def set_roll(roll: int | None) -> None:
-    """Set the roll number, or leave it to be chosen (``None``)."""
+    """Set the roll number, or leave it to be chosen (`None`)."""
     st.session_state[ROLL_KEY] = roll
 
 
@@ -66,13 +66,13 @@ def keep_photo(reading: PhotoReading) -> None:
 
 
 def read_die(position: int) -> Die | None:
-    """The die the last photo put at ``position`` among the five, if any."""
+    """The die the last photo put at `position` among the five, if any."""
     dice = st.session_state.get(READ_KEY, [])
     return dice[position] if position < len(dice) else None
 
 
 def flash(kind: str, message: str) -> None:
-    """Show ``message`` once, at the top of the next run (kind: success, warning or error)."""
+    """Show `message` once, at the top of the next run (kind: success, warning or error)."""
     st.session_state[FLASH_KEY] = (kind, message)
 
 

@@ -33,7 +33,7 @@ def _store_at(path: str) -> GameStore:
 
 
 def game_store() -> GameStore:
-    """The one store of this server (``DICE_TABLE_DB`` or ``./data/dice-table.sqlite3``)."""
+    """The one store of this server (`DICE_TABLE_DB` or `./data/dice-table.sqlite3`)."""
     return _store_at(str(default_path()))
 
 
@@ -55,7 +55,7 @@ class Table:
 
 
 def open_table(game_id: str) -> Table:
-    """Load and replay a saved game; raises ``StoreError`` or ``CorruptRecordError``."""
+    """Load and replay a saved game; raises `StoreError` or `CorruptRecordError`."""
     saved = game_store().load(game_id)
     return Table(saved.id, Game.from_dict(saved.record), saved.revision)
 
@@ -66,12 +66,12 @@ def new_table(game: Game) -> str:
 
 
 def change(table: Table, action: Callable[[Game], T]) -> T | None:
-    """Apply ``action`` to the game as this page drew it and save it, unless another device
+    """Apply `action` to the game as this page drew it and save it, unless another device
     saved first (the store checks the revision as it saves, so nothing is replayed here;
     the page's next run loads the saved game once).
 
-    A refusal (the rules, the store, or a save by another device since ``table``
-    was read) is shown to the player as a message and saves nothing: ``None``.
+    A refusal (the rules, the store, or a save by another device since `table`
+    was read) is shown to the player as a message and saves nothing: `None`.
     """
     try:
         result = action(table.game)

@@ -117,7 +117,7 @@ def _die_label(position: int, value: int | None, keep: bool) -> str:
 
 
 def roll_input(rules: GameRules) -> int | None:
-    """The roll that gave this hand (1, 2 or 3); ``None`` until chosen where it changes points."""
+    """The roll that gave this hand (1, 2 or 3); `None` until chosen where it changes points."""
     counts = rules.roll_matters
     if not counts and st.session_state.get(state.ROLL_KEY) is None:
         state.set_roll(ROLLS[0])

@@ -1,7 +1,7 @@
 """A plain, exact expectimax over whole columns, written apart from the advisor.
 
 Dice are rolled as ordered outcomes, keeps are chosen by die position, values are
-``Fraction``s, and every legal box and its points come from the engine.
+`Fraction`s, and every legal box and its points come from the engine.
 """
 
 from fractions import Fraction

@@ -1,7 +1,7 @@
-"""One real-browser run: ``streamlit run app.py`` driven in headless Chromium with Playwright.
+"""One real-browser run: `streamlit run app.py` driven in headless Chromium with Playwright.
 
 Upload a sample photo, fix one die with a click, record the best box and see
-the sheet show it. Chromium is Debian's (``/usr/bin/chromium``); ``.ci/run``
+the sheet show it. Chromium is Debian's (`/usr/bin/chromium`); `.ci/run`
 installs it.
 """
 
@@ -56,7 +56,7 @@ def _wait_healthy(url: str, server: subprocess.Popen, seconds: float = 60) -> No
 
 @pytest.fixture
 def server_url(tmp_path) -> Iterator[str]:
-    """``streamlit run app.py`` on a free local port with its own game file."""
+    """`streamlit run app.py` on a free local port with its own game file."""
     port = _free_port()
     env = {**os.environ, "DICE_TABLE_DB": str(tmp_path / "games.sqlite3")}
     command = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py")]

@@ -1,4 +1,4 @@
-"""``python -m scoring replay``: the JSON report on good records, exit 2 on bad ones."""
+"""`python -m scoring replay`: the JSON report on good records, exit 2 on bad ones."""
 
 import json
 import subprocess

@@ -147,7 +147,7 @@ def test_scandinavian_boxes(game):
 
 
 def _upper_total(game_id: str, target: int) -> Game:
-    """A one-player game whose upper boxes are filled to exactly ``target``."""
+    """A one-player game whose upper boxes are filled to exactly `target`."""
     game = Game(game_id, ["Ann"])
     remaining = target
     for face in range(6, 0, -1):

@@ -1,4 +1,4 @@
-"""Page tests run ``app.py`` in-process with ``AppTest`` on a temporary game file."""
+"""Page tests run `app.py` in-process with `AppTest` on a temporary game file."""
 
 from pathlib import Path
 
@@ -10,7 +10,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 @pytest.fixture
 def db(tmp_path, monkeypatch) -> Path:
-    """A fresh game file for this test, handed to the page through ``DICE_TABLE_DB``."""
+    """A fresh game file for this test, handed to the page through `DICE_TABLE_DB`."""
     path = tmp_path / "games.sqlite3"
     monkeypatch.setenv("DICE_TABLE_DB", str(path))
     return path

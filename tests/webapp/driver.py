@@ -23,7 +23,7 @@ def set_dice(page: AppTest, dice: list[int], roll: int | None = None) -> AppTest
 
 
 def record(page: AppTest, box: str) -> AppTest:
-    """Click Record beside ``box``."""
+    """Click Record beside `box`."""
     return page.button(key=f"record_{box}").click().run()
 
 
