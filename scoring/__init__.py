@@ -24,7 +24,7 @@ from scoring.game import Game, Standing, Turn
 from scoring.games import GAMES
 from scoring.rules import Box, GameRules, Joker, Section, UpperBonus
 from scoring.scorer import options, score
-from scoring.suggestions import Suggestion, suggest
+from scoring.suggestions import Reason, Suggestion, Why, suggest
 from scoring.totals import Totals
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "Joker",
     "NothingToUndoError",
     "PlayerError",
+    "Reason",
     "ScoringError",
     "Section",
     "Standing",
@@ -50,6 +51,7 @@ __all__ = [
     "UnknownBoxError",
     "UnknownGameError",
     "UpperBonus",
+    "Why",
     "options",
     "score",
     "suggest",

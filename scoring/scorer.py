@@ -96,12 +96,12 @@ def allowed_boxes(rules: GameRules, hand: Hand, filled: Column) -> list[Box]:
 def refusal(rules: GameRules, box: Box, hand: Hand, filled: Column) -> ScoringError | None:
     """Why `box` cannot take `hand` now, or `None` when it can."""
     if box.id in filled:
-        return BoxFilledError(f"{box.name('en')} is already filled ({filled[box.id]})")
+        return BoxFilledError(f"{box.name(ENGLISH)} is already filled ({filled[box.id]})")
     allowed = allowed_boxes(rules, hand, filled)
     if box in allowed:
         return None
     if rules.upper_first and allowed[0].section is Section.UPPER:
-        return BoxNotAllowedError(f"{box.name('en')} must wait: fill all six upper boxes first")
+        return BoxNotAllowedError(f"{box.name(ENGLISH)} must wait: fill all six upper boxes first")
     names = ", ".join(b.name(ENGLISH) for b in allowed)
     return BoxNotAllowedError(f"an extra five of a kind is a forced joker: it must go in {names}")
 

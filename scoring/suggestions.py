@@ -2,6 +2,7 @@
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from scoring.hand import LAST_ROLL, Hand, check_roll
 from scoring.patterns import Face
@@ -18,13 +19,46 @@ from scoring.scorer import (
 from scoring.totals import upper_bonus, upper_sum
 
 
+class Why(StrEnum):
+    """The kinds of reason a suggestion gives for its points."""
+
+    EXTRA_FIVE = "extra_five"
+    """An extra five of a kind earns a bonus (`amount`) beyond its box."""
+    FACE_BOX_FIRST = "face_box_first"
+    """A forced joker: an extra five of a kind must go to its empty face box."""
+    JOKER = "joker"
+    """A forced joker: its face box is full, so it scores any lower pattern in full."""
+    JOKER_UPPER_ZERO = "joker_upper_zero"
+    """A forced joker: its face box and every lower box are full, so it takes 0 above."""
+    DOUBLED = "doubled"
+    """A hand from the first roll counts double here."""
+    MADE_BONUS = "made_bonus"
+    """The box adds a bonus (`amount`) when its pattern is made."""
+    EARNS_UPPER_BONUS = "earns_upper_bonus"
+    """This box brings the upper sum to the upper bonus (`amount`)."""
+    PAR = "par"
+    """Points against three dice of the box's face (`amount`), the pace of the upper
+    bonus, and the upper points still needed for it (`needed`, 0 when on course)."""
+    SCRATCH = "scratch"
+    """The pattern is not there: the box takes 0."""
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One reason behind a suggestion's points, with the numbers it speaks of."""
+
+    why: Why
+    amount: int = 0
+    needed: int = 0
+
+
 @dataclass(frozen=True)
 class Suggestion:
     """One legal box for the hand, its points, and why they are what they are."""
 
     box: str
     points: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Reason, ...]
 
 
 def par(box: Box) -> int:
@@ -35,30 +69,33 @@ def par(box: Box) -> int:
     return box_points(box, Hand.of([face] * 3 + [7 - face] * 2), roll=LAST_ROLL)
 
 
+def _joker_reason(rules: GameRules, box: Box, hand: Hand) -> Reason:
+    if box is rules.upper_box_for(hand.dice[0]):
+        return Reason(Why.FACE_BOX_FIRST)
+    if box.section is Section.LOWER:
+        return Reason(Why.JOKER)
+    return Reason(Why.JOKER_UPPER_ZERO)
+
+
 def _reasons(
     rules: GameRules, box: Box, points: int, hand: Hand, roll: int, column: Column
-) -> list[str]:
+) -> list[Reason]:
     reasons = []
     if joker_applies(rules, hand, column):
-        if box.section is Section.UPPER:
-            reasons.append("forced: an extra five of a kind goes to its face box first")
-        else:
-            reasons.append("joker: an extra five of a kind counts as any pattern")
+        reasons.append(_joker_reason(rules, box, hand))
     if box.doubled_on_first_roll and roll == 1 and points > 0:
-        reasons.append("doubled on the first roll")
+        reasons.append(Reason(Why.DOUBLED))
     if box.made_bonus and points > 0:
-        reasons.append(f"includes the +{box.made_bonus} bonus")
+        reasons.append(Reason(Why.MADE_BONUS, box.made_bonus))
     if box.section is Section.UPPER:
         after = {**column, box.id: points}
         if upper_bonus(rules, after) > upper_bonus(rules, column):
-            reasons.append(f"earns the +{rules.upper_bonus.points} upper bonus")
+            reasons.append(Reason(Why.EARNS_UPPER_BONUS, rules.upper_bonus.points))
         elif not upper_bonus(rules, column):
-            pace = points - par(box)
             still = rules.upper_bonus.at_least - upper_sum(rules, after)
-            progress = f"{still} still needed" if still > 0 else "on course"
-            reasons.append(f"{pace:+d} against par for the bonus ({progress})")
+            reasons.append(Reason(Why.PAR, points - par(box), max(0, still)))
     elif points == 0:
-        reasons.append("scratch: the pattern is not there")
+        reasons.append(Reason(Why.SCRATCH))
     return reasons
 
 
@@ -75,6 +112,6 @@ def suggest(
     for box_id, points in options(rules, hand.dice, roll, column):
         reasons = _reasons(rules, rules.box(box_id), points, hand, roll, column)
         if bonus:
-            reasons.insert(0, f"+{bonus} bonus for an extra five of a kind")
+            reasons.insert(0, Reason(Why.EXTRA_FIVE, bonus))
         suggestions.append(Suggestion(box_id, points, tuple(reasons)))
     return suggestions

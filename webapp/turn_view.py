@@ -21,6 +21,7 @@ from webapp.advice_view import (
     show_keep_advice,
 )
 from webapp.photos import PHOTO_TYPES, read_photo
+from webapp.reasons import describe
 from webapp.tables import Table, change
 from webapp.text import plain
 
@@ -168,7 +169,7 @@ def suggestions(
         name.markdown(f"**{label}**" + (" ⭐" if advised and option.box == choice else ""))
         worth = SCRATCH if is_scratch(game.rules, option.box, option.points) else option.points
         points.markdown(f"**{worth}**")
-        reasons = list(option.reasons)
+        reasons = [describe(reason) for reason in option.reasons]
         if option.box in advised:
             outlook = f"expected final {advised[option.box].expected:.1f}"
             reasons.insert(0, "advisor's choice, " + outlook if option.box == choice else outlook)

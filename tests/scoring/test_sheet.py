@@ -1,0 +1,62 @@
+"""The scoresheet rows shared by the page and the CSV export."""
+
+import csv
+import io
+
+from scoring import GAMES, Game
+from scoring.sheet import SCRATCH, sheet_csv, sheet_rows
+
+
+def rows_by_key(game: Game, language: str = "en") -> dict:
+    return {row.key: row for row in sheet_rows(game, language)}
+
+
+def test_rows_follow_the_game_order_with_subtotals_between_sections():
+    game = Game("yatzy", ["Ann", "Bob"])
+    keys = [row.key for row in sheet_rows(game, "en")]
+    upper = [b.id for b in GAMES["yatzy"].upper_boxes]
+    lower = [b.id for b in GAMES["yatzy"].lower_boxes]
+    assert keys == [*upper, "upper", "upper_bonus", *lower, "lower", "total"]
+
+
+def test_filled_boxes_show_points_scratches_a_dash_and_empty_boxes_nothing():
+    game = Game("yatzy", ["Ann", "Bob"])
+    game.record("sixes", [6, 6, 6, 1, 2], 3)
+    game.record("five_of_a_kind", [1, 2, 3, 4, 6], 3)
+    rows = rows_by_key(game)
+    assert rows["sixes"].cells == ("18", "")
+    assert rows["five_of_a_kind"].cells == ("", SCRATCH)
+    assert rows["total"].cells == ("18", "0")
+    assert rows["sixes"].is_box and not rows["total"].is_box
+
+
+def test_a_catalan_school_zero_is_a_score_and_the_table_average_is_shown():
+    game = Game("catalan", ["Ann", "Bob"])
+    game.record("threes", [3, 3, 3, 1, 2], 3)
+    game.record("threes", [3, 3, 3, 3, 2], 3)
+    rows = rows_by_key(game)
+    assert rows["threes"].cells[0] == "0"
+    assert rows["vs_average"].cells == ("-1.5", "+1.5")
+
+
+def test_the_extra_bonus_row_only_where_a_joker_exists():
+    assert "extra_bonus" in rows_by_key(Game("yahtzee", ["Ann"]))
+    assert "extra_bonus" not in rows_by_key(Game("yatzy", ["Ann"]))
+    assert "vs_average" not in rows_by_key(Game("yatzy", ["Ann"]))
+
+
+def test_names_in_the_games_language_or_english():
+    game = Game("russian", ["Ann"])
+    native = rows_by_key(game, GAMES["russian"].language)["five_of_a_kind"].label
+    english = rows_by_key(game, "en")["five_of_a_kind"].label
+    assert native != english
+    assert rows_by_key(game, "xx")["five_of_a_kind"].label == english
+
+
+def test_the_csv_is_the_same_sheet():
+    game = Game("yatzy", ["Ann", "Bob"])
+    game.record("chance", [6, 6, 6, 6, 5], 3)
+    lines = list(csv.reader(io.StringIO(sheet_csv(game, "en"))))
+    assert lines[0] == ["", "Ann", "Bob"]
+    assert [line[0] for line in lines[1:]] == [row.label for row in sheet_rows(game, "en")]
+    assert ["Chance", "29", ""] in lines
