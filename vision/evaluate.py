@@ -72,8 +72,8 @@ def format_table(summary: dict[str, float]) -> str:
             shown = f"{value:.1f}"
         else:
             shown = f"{value:.1%}"
-        lines.append(f"| {key:<21} | {shown:>8} |")
-    return "\n".join(["| metric                | value    |", "|---|---|", *lines])
+        lines.append(f"| {key:<26} | {shown:>8} |")
+    return "\n".join(["| metric                     | value    |", "|---|---|", *lines])
 
 
 def main(argv: list[str] | None = None) -> int:

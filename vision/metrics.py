@@ -58,11 +58,14 @@ def score_photo(
 
 
 def summarise(scores: Sequence[PhotoScore], times_ms: Sequence[float]) -> dict[str, float]:
-    """Recall, precision, value accuracy of matched dice, end-to-end accuracy, share of
-    exactly right photos, and median / 95th percentile time per photo."""
+    """Recall, precision (over all photos, and over the photos that carry labels, for
+    sets where some photos were never labelled), value accuracy of matched dice,
+    end-to-end accuracy, share of exactly right photos, and median / 95th percentile
+    time per photo."""
     labelled = sum(s.labelled for s in scores)
     predicted = sum(s.predicted for s in scores)
     matched = sum(s.matched for s in scores)
+    predicted_on_labelled = sum(s.predicted for s in scores if s.labelled)
     correct = sum(s.correct for s in scores)
     times = np.asarray(times_ms, dtype=float) if len(times_ms) else np.zeros(1)
     return {
@@ -71,6 +74,9 @@ def summarise(scores: Sequence[PhotoScore], times_ms: Sequence[float]) -> dict[s
         "predicted dice": predicted,
         "recall": matched / labelled if labelled else 1.0,
         "precision": matched / predicted if predicted else 1.0,
+        "precision, labelled photos": (
+            matched / predicted_on_labelled if predicted_on_labelled else 1.0
+        ),
         "value accuracy": correct / matched if matched else 1.0,
         "end-to-end accuracy": correct / labelled if labelled else 1.0,
         "photos exactly right": sum(s.exact for s in scores) / len(scores) if scores else 1.0,

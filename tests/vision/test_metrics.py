@@ -30,6 +30,7 @@ def test_summary_metrics():
     summary = summarise(scores, [10.0, 20.0, 30.0])
     assert summary["recall"] == pytest.approx(4 / 5)
     assert summary["precision"] == pytest.approx(4 / 6)
+    assert summary["precision, labelled photos"] == pytest.approx(4 / 5)
     assert summary["value accuracy"] == pytest.approx(3 / 4)
     assert summary["end-to-end accuracy"] == pytest.approx(3 / 5)
     assert summary["photos exactly right"] == pytest.approx(1 / 3)
