@@ -10,13 +10,13 @@ import numpy as np
 
 from vision.networks import FINDER_NETWORK, FINDER_STRIDE, as_blob
 
-# Longest side of the first working image: the finder was trained on dice 10-100
-# pixels across, which this covers for dice from 1/64 to 1/6 of the frame.
-WORKING_SIDE = 640
-# A coarser look, at this fraction of the working scale, sees dice up to 2/5 of the
-# frame; there the pips of such a die would look like small dice. Of its spots, only
-# those at least COARSE_SIDE working pixels across are kept: the working look sees
-# smaller dice better.
+# Longest side of the first working image: the finder was trained on dice 6-120 pixels
+# across, which this covers for dice from 1/85 to 1/4 of the frame's longer side.
+WORKING_SIDE = 512
+# A coarser look, at this fraction of the working scale, sees dice up to 3/5 of the
+# frame's longer side (one die filling the view), whose pips the first look could take
+# for small dice. Of its spots, only those at least COARSE_SIDE working pixels across
+# are kept: the working look sees smaller dice better.
 COARSE = 0.4
 COARSE_SIDE = 60.0
 # When the lower quartile of the dice's sides (working pixels) is outside this range,

@@ -16,11 +16,17 @@ from vision.values import read_values
 EDGE_SLACK = 0.15
 # Readings less likely than this to be a die showing that value are not reported.
 MIN_CONFIDENCE = 0.3
-# Dice in one photo look about the same size. A face under SMALL_SHARE times the median
-# side of the sure dice (at least SURE_DIE) is more likely a button, a hole or a pip
-# than a die, so it is reported only when it is itself sure (not `Die.unsure`).
+# Dice in one photo look about the same size: in the labelled photos of all three
+# shared sets no die is under 0.55 or over 1.83 times the median die of its photo. A
+# face under SMALL_SHARE times the median side of the sure dice (at least SURE_DIE) is
+# more likely a button, a hole or a pip than a die, and one over LARGE_SHARE times it a
+# tray's screw, a token or a pile of dice: such a face is reported only when it is itself
+# sure (not `Die.unsure`), and a large one not even then once CONSISTENT_DICE other sure
+# dice agree on the size.
 SURE_DIE = 0.9
 SMALL_SHARE = 0.5
+LARGE_SHARE = 2.2
+CONSISTENT_DICE = 3
 # At most this many found faces, the hottest, are read: it bounds the reader's work on
 # a cluttered or textured photo.
 MAX_READ = 96
@@ -80,12 +86,20 @@ def candidates(bgr: np.ndarray, min_heat: float = MIN_HEAT, floor: float = 0.0) 
 
 
 def in_proportion(found: list[Candidate]) -> list[Candidate]:
-    """The candidates without unsure faces much smaller than the sure dice (SMALL_SHARE)."""
+    """The candidates without faces out of proportion with the sure dice (SMALL_SHARE,
+    LARGE_SHARE)."""
     sure = [c.spot.side for c in found if c.confidence >= SURE_DIE]
     if not sure:
         return found
-    least = SMALL_SHARE * float(np.median(sure))
-    return [c for c in found if c.spot.side >= least or c.confidence >= UNSURE_BELOW]
+    typical = float(np.median(sure))
+    consistent = len(sure) > CONSISTENT_DICE
+
+    def kept(c: Candidate) -> bool:
+        if c.spot.side > LARGE_SHARE * typical:
+            return c.confidence >= UNSURE_BELOW and not consistent
+        return c.spot.side >= SMALL_SHARE * typical or c.confidence >= UNSURE_BELOW
+
+    return [c for c in found if kept(c)]
 
 
 def read_dice(image: np.ndarray) -> Reading:
