@@ -26,6 +26,10 @@ LARGEST_SIDE = 90.0
 COMFORTABLE_SIDE = 36.0
 # The finest working image, longest side: bounds the time spent on a 12 MP photo.
 LARGEST_WORKING_SIDE = 2048
+# The smallest die looked for is this share of the frame's shorter side; when the first
+# looks find no die, one more look brings such a die to SMALLEST_DIE_SIDE working pixels.
+SMALLEST_DIE = 1 / 60
+SMALLEST_DIE_SIDE = 10.0
 # Centre cells whose heat is below this are not looked at further.
 MIN_HEAT = 0.1
 # Of the peaks of one look, only this many of the hottest are kept: it bounds the work
@@ -134,13 +138,25 @@ def separate(spots: list[Spot]) -> list[Spot]:
     return [spots[i] for i in strongest_per_face(spots, [s.heat for s in spots])]
 
 
+def finest_look(image: np.ndarray, scale: float, min_heat: float) -> list[Spot]:
+    """Spots of a look at the scale that shows the smallest die looked for (SMALLEST_DIE)
+    well enough, when that is finer than `scale`, the working scale of the first look."""
+    h, w = image.shape[:2]
+    finest = SMALLEST_DIE_SIDE / (SMALLEST_DIE * min(h, w))
+    finest = min(finest, LARGEST_WORKING_SIDE / max(h, w), 2.0)
+    if finest < 1.25 * scale:
+        return []
+    return look(resized(image, finest), finest, min_heat)
+
+
 def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
     """Top faces of dice in a BGR image, as seen at one or more scales.
 
     The first looks are at WORKING_SIDE and at COARSE times that; when the smaller
     quarter of the dice found at the first, or all of them, are too small or too large
-    for the finder to see well, it looks once more at a scale that suits them. Spots of
-    different looks may mark the same face: the caller chooses between them
+    for the finder to see well, it looks once more at a scale that suits them; when they
+    find no die at all, it looks once more for the smallest dice (`finest_look`). Spots
+    of different looks may mark the same face: the caller chooses between them
     (vision.reader).
     """
     h, w = image.shape[:2]
@@ -155,7 +171,9 @@ def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
     found = coarse + spots
     sure = [s.side for s in spots if s.heat >= SURE_HEAT]
     if not sure:
-        return found
+        if any(s.heat >= SURE_HEAT for s in coarse):
+            return found
+        return found + finest_look(image, scale, min_heat)
     quartile = float(np.percentile(sure, 25)) * scale
     better = scale * COMFORTABLE_SIDE / quartile
     better = min(better, LARGEST_WORKING_SIDE / max(h, w), 2.0)

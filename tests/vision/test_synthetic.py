@@ -60,6 +60,24 @@ def test_scale_extremes(side):
     assert read_dice(image).values == [3, 5]
 
 
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (4000, 3000), (907, 1209)])
+@pytest.mark.parametrize("share", [1 / 60, 1 / 20, 1 / 4])
+def test_dice_from_a_sixtieth_to_a_quarter_of_the_shorter_side(width, height, share):
+    side = share * min(width, height)
+    image = table(width, height)
+    draw_die(image, 2, (width / 2 - side, height / 2), side, 15)
+    draw_die(image, 6, (width / 2 + side, height / 2), side, 40)
+    assert read_dice(image).values == [2, 6]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (4000, 3000), (907, 1209)])
+@pytest.mark.parametrize("share", [1 / 3, 1 / 2])
+def test_one_die_filling_the_view_is_one_die(width, height, share):
+    image = table(width, height)
+    draw_die(image, 6, (width / 2, height / 2), share * min(width, height), 25)
+    assert read_dice(image).values == [6]
+
+
 def test_empty_table_has_no_dice():
     assert read_dice(table(seed=3)).dice == []
 
