@@ -55,6 +55,18 @@ class GameStore:
             raise self._not_found(game_id)
         return self._decode(row)
 
+    def revision(self, game_id: str) -> int:
+        """The game's revision, without reading its record: a cheap check that lets a page
+        see whether another device saved since it drew the sheet."""
+        _check_id(game_id)
+        with connect(self.path) as conn:
+            row = conn.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise self._not_found(game_id)
+        if not isinstance(row[0], int):
+            raise self._damaged(game_id, "its revision is not a number")
+        return row[0]
+
     def save(self, game_id: str, record: dict[str, Any], revision: int) -> SavedGame:
         """Replace the game's record if it is still at `revision`; else raise ConflictError."""
         _check_id(game_id)

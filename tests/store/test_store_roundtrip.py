@@ -143,3 +143,13 @@ def test_non_string_id_or_revision_is_a_type_error(
     with pytest.raises(TypeError):
         store.save(created.id, record, "1")  # type: ignore[arg-type]
     assert store.load(created.id) == created
+
+
+def test_revision_follows_saves_without_loading_the_record(tmp_path):
+    store = GameStore(tmp_path / "games.db")
+    saved = store.create({"game": "yatzy", "players": ["Ann"], "turns": []})
+    assert store.revision(saved.id) == 1
+    store.save(saved.id, {"game": "yatzy", "players": ["Ann"], "turns": [1]}, 1)
+    assert store.revision(saved.id) == 2
+    with pytest.raises(GameNotFoundError):
+        store.revision("nope")
