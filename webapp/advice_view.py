@@ -19,8 +19,9 @@ log = logging.getLogger(__name__)
 ADVISOR_KEY = "advisor"
 SHOWN_ALTERNATIVES = 4
 WORKING = (
-    "🧭 The advisor is still working out this game's best play (the first time on this "
-    "machine takes up to a minute); its advice appears with your next click."
+    ":material/hourglass_top: The advisor is still working out this game's best play (the "
+    "first time on this machine takes up to a minute); its advice appears with your next "
+    "click."
 )
 
 
@@ -54,15 +55,20 @@ def advisor_ready(rules: GameRules) -> bool:
     return False
 
 
-def advisor_on() -> bool:
+def advisor_toggle() -> None:
     """The table's choice: play with the advisor's help or without."""
-    return st.toggle(
+    st.toggle(
         "Advisor",
         value=True,
         key=ADVISOR_KEY,
         help="Shows the dice a strong solitaire player would keep and the box that "
         "maximises the expected final score. Some tables play without help.",
     )
+
+
+def advisor_on() -> bool:
+    """Whether the table plays with the advisor (on until switched off)."""
+    return bool(st.session_state.get(ADVISOR_KEY, True))
 
 
 def _column(table: Table) -> dict[str, int]:
@@ -108,8 +114,10 @@ def show_keep_advice(choices: list[KeepChoice]) -> None:
         action = "reroll all five dice"
     else:
         action = f"{_describe(best)} and roll {rolled} {'die' if rolled == 1 else 'dice'}"
-    st.info(f"🧭 Advisor: {action} (expected final score {best.expected:.1f}).")
     alternatives = choices[1 : SHOWN_ALTERNATIVES + 1]
     others = " · ".join(f"{_describe(c)} -{c.loss:.1f}" for c in alternatives)
-    if others:
-        st.caption(f"Other choices lose: {others}")
+    st.markdown(
+        f":blue-background[:material/explore: **Advisor:** {action}] "
+        f":small[(expected final score {best.expected:.1f})]",
+        help=f"Other choices lose: {others}" if others else None,
+    )

@@ -1,4 +1,5 @@
-"""Page assembly: the start page, or a game's turn panel beside its scoresheet."""
+"""Page assembly: the start page, or a game: the photo, the dice and the boxes side by side
+above the scoresheet, kept in step with the other devices on the game."""
 
 import logging
 
@@ -8,10 +9,20 @@ from scoring import CorruptRecordError
 from scoring.rules import ENGLISH
 from store import GameNotFoundError, StoreError
 from webapp import state
+from webapp.advice_view import advisor_toggle
+from webapp.phone_view import join_from_phone
+from webapp.photo_view import photo_result, photo_sources
 from webapp.sheet_view import downloads, scoresheet, standings, undo_button
 from webapp.start_view import start_page
+from webapp.sync import follow_changes
 from webapp.tables import Table, open_table, store_trouble
-from webapp.turn_view import turn_panel
+from webapp.turn_view import boxes_panel, dice_panel, plan_turn, turn_header
+
+# Less empty space above the page and between its lines, so a turn fits one screen.
+COMPACT = """<style>
+[data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-bottom: 2rem; }
+[data-testid="stVerticalBlock"] { gap: 0.6rem; }
+</style>"""
 
 
 def _leave() -> None:
@@ -43,26 +54,48 @@ def _language(table: Table) -> str:
     return ENGLISH if english else rules.language
 
 
+def _turn(table: Table, language: str) -> None:
+    if state.DIE_KEYS[0] not in st.session_state:
+        state.clear_turn()
+    photo, dice, boxes = st.columns([0.8, 1.25, 1.75], gap="medium")
+    with photo:
+        photo_sources()
+        photo_result()
+    with dice:
+        turn = plan_turn(table)
+        dice_panel(table, turn)
+    with boxes:
+        boxes_panel(table, language, turn)
+
+
 def game_page(game_id: str) -> None:
-    """One game: turn panel and scoresheet, or the standings once every box is filled."""
+    """One game: the turn (or the standings once every box is filled) above the sheet."""
     table = _load(game_id)
     if table is None:
         return
+    st.html(COMPACT)
+    follow_changes(table.id, table.revision)
     rules = table.game.rules
-    head, leave = st.columns([5, 1], vertical_alignment="bottom")
-    head.title(f"🎲 {rules.title[ENGLISH]}")
-    leave.button("All games", on_click=_leave, key="all_games")
-    st.caption(rules.summary)
+    head, helper, phone, leave = st.columns([5, 1, 1, 1], vertical_alignment="center")
+    with head:
+        st.markdown(f"##### :material/casino: {rules.title[ENGLISH]}", help=rules.summary)
+        if not table.game.finished:
+            turn_header(table)
+    with helper:
+        advisor_toggle()
+    with phone:
+        join_from_phone(table.id)
+    leave.button("All games", on_click=_leave, key="all_games", icon=":material/list:")
     state.show_flash()
     language = _language(table)
-    turn, sheet = st.columns([1, 1], gap="large")
-    with turn:
-        if table.game.finished:
-            standings(table)
-        else:
-            turn_panel(table, language)
+    if table.game.finished:
+        standings(table)
+    else:
+        _turn(table, language)
+    sheet, actions = st.columns([3, 1], gap="medium")
     with sheet:
         scoresheet(table, language)
+    with actions:
         undo_button(table, language)
         downloads(table, language)
 

@@ -21,7 +21,7 @@ def describe(reason: Reason) -> str:
         case Why.EARNS_UPPER_BONUS:
             return f"earns the +{reason.amount} upper bonus"
         case Why.PAR:
-            progress = f"{reason.needed} still needed" if reason.needed else "on course"
-            return f"{reason.amount:+d} against par for the bonus ({progress})"
+            progress = f"{reason.needed} to go" if reason.needed else "on course"
+            return f"{reason.amount:+d} against par for the bonus, {progress}"
         case Why.SCRATCH:
-            return "scratch: the pattern is not there"
+            return "scratch: no such pattern"

@@ -11,8 +11,6 @@ page is printed for each read; it is reported, not asserted.
 import base64
 import re
 import statistics
-import subprocess
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,19 +21,10 @@ from playwright.sync_api import Locator, Page, expect, sync_playwright
 import samples
 import webapp.live_camera as live_camera_module
 from tests.browser import fake_video
-from tests.browser.test_browser import CHROMIUM, ROOT, _free_port, _wait_healthy
+from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
 from vision.labels import load_labels
 
 APP = ROOT / "tests" / "browser" / "live_app.py"
-FLAGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 INSECURE_HOST = "dice.test"
 READ_LINE = re.compile(r"^read (\d+) at ([\d.]+): ([1-6 ]*)$")
 
@@ -54,20 +43,8 @@ new MutationObserver(() => {
 @pytest.fixture(scope="module")
 def live_url() -> Iterator[str]:
     """`streamlit run tests/browser/live_app.py` on a free local port."""
-    port = _free_port()
-    command = [sys.executable, "-m", "streamlit", "run", str(APP)]
-    command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
-    command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    server = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        _wait_healthy(url, server)
+    with serve(APP) as url:
         yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 @contextmanager

@@ -32,6 +32,28 @@ def offered(page: AppTest) -> list[str]:
     return [b.key.removeprefix("record_") for b in page.button if b.key.startswith("record_")]
 
 
+def turn_line(page: AppTest) -> str:
+    """The line that says whose turn it is."""
+    return next(m.value for m in page.markdown if "to play" in m.value)
+
+
+def use_source(page: AppTest, source: str) -> AppTest:
+    """Choose where the dice come from: "live", "snapshot", "upload" or "sample"."""
+    return page.pills(key="photo_source").set_value(source).run()
+
+
+def upload(page: AppTest, name: str, data: bytes, kind: str = "image/jpeg") -> AppTest:
+    """Upload a file as the photo of the dice."""
+    page = use_source(page, "upload")
+    return page.file_uploader[0].set_value((name, data, kind)).run()
+
+
+def photo_captions(page: AppTest) -> list[str]:
+    """The captions of the photos shown (the photo read says its file name)."""
+    captions = [image.proto.imgs[0].caption.replace("\\", "") for image in page.image]
+    return [caption for caption in captions if caption]
+
+
 def sheet(page: AppTest):
     """The scoresheet as a DataFrame (rows: box names, columns: players)."""
     return page.table[0].value

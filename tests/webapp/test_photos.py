@@ -5,7 +5,7 @@ import pytest
 
 from tests.vision.scenes import draw_die, table
 from tests.vision.test_decode import BAD_FILES
-from tests.webapp.driver import start
+from tests.webapp.driver import start, upload
 from vision import InvalidImageError, decode_image
 from webapp.photos import read_photo
 
@@ -42,6 +42,6 @@ def test_the_page_refuses_a_bad_file_as_the_command_line_does(page, name):
         decode_image(data)
     page = start(page, "yatzy", ["Ann"])
     disguised = name.rsplit(".", 1)[0] + ".png"
-    page.file_uploader[0].set_value((disguised, data, "image/png")).run()
+    page = upload(page, disguised, data, "image/png")
     assert not page.exception
     assert page.error[0].value.replace("\\", "").endswith(str(refused.value))

@@ -13,5 +13,5 @@ def test_every_reason_is_described_with_its_numbers(why):
     if why in (Why.EXTRA_FIVE, Why.MADE_BONUS, Why.EARNS_UPPER_BONUS, Why.PAR):
         assert "37" in text
     if why is Why.PAR:
-        assert "11 still needed" in text
+        assert "11 to go" in text
         assert "on course" in describe(Reason(why, 2, 0))

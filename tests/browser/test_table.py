@@ -1,0 +1,141 @@
+"""The table in real browsers: live camera play with nothing clicked, two devices on one
+game kept in step, and the guidance a phone gets on an insecure page.
+
+Each test serves `app.py` with its own game file, makes a game through the store and
+opens it in Debian's Chromium. The live test feeds Chromium a fake camera playing a roll
+of real dice (`fake_video`); the times it measures are printed, never asserted.
+"""
+
+import re
+import statistics
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+
+import samples
+from scoring import Game
+from store import GameStore
+from tests.browser import fake_video
+from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from vision.labels import load_labels
+
+INSECURE_HOST = "dice.test"
+DESKTOP = {"width": 1366, "height": 768}
+# Notes `performance.now()` when the first Record button shows (the suggestions).
+NOTE_BOXES = """
+window.boxesSeen = null;
+new MutationObserver(() => {
+  if (window.boxesSeen === null && document.querySelector("[class*='st-key-record_'] button")) {
+    window.boxesSeen = performance.now();
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+@pytest.fixture
+def game(tmp_path) -> Iterator[tuple[str, str]]:
+    """(page address, game id) of a new two-player Yatzy game on its own server."""
+    db = tmp_path / "games.sqlite3"
+    game_id = GameStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict()).id
+    with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
+        yield url, game_id
+
+
+@contextmanager
+def chromium(flags: list[str] = ()) -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=[*FLAGS, *flags], headless=False
+        )
+        yield browser
+        browser.close()
+
+
+def open_game(browser: Browser, url: str, game_id: str, camera: bool = False) -> Page:
+    context = browser.new_context(viewport=DESKTOP, permissions=["camera"] if camera else [])
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.add_init_script(NOTE_BOXES)
+    page.goto(f"{url}/?game={game_id}")
+    expect(page.get_by_text("Ann to play")).to_be_visible(timeout=60_000)
+    return page
+
+
+def dice_shown(page: Page) -> list[int]:
+    values = []
+    for position in range(5):
+        checked = page.locator(f".st-key-die_{position}").get_by_role("radio", checked=True)
+        values.append(int(checked.inner_text()) if checked.count() else 0)
+    return values
+
+
+def sheet_cell(page: Page, box: str, column: int = 0) -> Locator:
+    """The sheet's cell for `box` in the `column`th player's column."""
+    row = page.locator("table tr").filter(has=page.locator("th", has_text=re.compile(f"^{box}$")))
+    return row.locator("td").nth(column)
+
+
+def test_live_fills_the_dice_and_shows_the_boxes_without_a_click(game, tmp_path: Path):
+    url, game_id = game
+    photo = next(p for p in samples.photos() if p.name.startswith("IMG_"))
+    video = tmp_path / "roll.y4m"
+    fake_video.write_rolls(video, [photo], still_seconds=6.0)
+    camera = [
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        f"--use-file-for-fake-video-capture={video}",
+    ]
+    with chromium(camera) as browser:
+        page = open_game(browser, url, game_id, camera=True)
+        expect(page.locator("[class*='st-key-record_'] button").first).to_be_visible(
+            timeout=120_000
+        )
+        assert sorted(dice_shown(page)) == sorted(v for v, _ in load_labels(photo))
+        rest = float(page.locator(".live-camera").get_attribute("data-sent"))
+        shown = page.evaluate("window.boxesSeen")
+        print(f"\nlive: dice at rest to suggestions shown {shown - rest:.0f} ms")
+
+
+def test_sync_an_entry_on_one_device_appears_on_the_other(game):
+    url, game_id = game
+    delays = []
+    with chromium() as browser:
+        player = open_game(browser, url, game_id)
+        watcher = open_game(browser, url, game_id)
+        for hand, box in (([6, 6, 6, 6, 5], "Chance"), ([2, 2, 3, 4, 5], "Twos")):
+            for position, value in enumerate(hand):
+                faces = player.locator(f".st-key-die_{position}")
+                faces.get_by_role("radio", name=str(value), exact=True).click()
+                expect(faces.get_by_role("radio", name=str(value), exact=True)).to_be_checked()
+            record = player.locator(f".st-key-record_{box.lower()} button:visible")
+            expect(record).to_have_count(1)
+            record.click()
+            clicked = time.monotonic()
+            expect(player.get_by_text("Bob to play")).to_be_visible()
+            expect(watcher.get_by_text("Bob to play")).to_be_visible(timeout=10_000)
+            delays.append(time.monotonic() - clicked)
+            expect(sheet_cell(watcher, box)).to_have_text(str(sum(hand) if box == "Chance" else 4))
+            for position, value in enumerate(hand):
+                faces = watcher.locator(f".st-key-die_{position}")
+                faces.get_by_role("radio", name=str(value), exact=True).click()
+            answer = watcher.locator(f".st-key-record_{box.lower()} button:visible")
+            expect(answer).to_have_count(1)
+            answer.click()
+            expect(player.get_by_text("Ann to play")).to_be_visible(timeout=10_000)
+    print(f"\nsync: entry to the other device in {statistics.median(delays):.1f} s median")
+
+
+def test_insecure_origin_shows_guidance_and_offers_upload(game):
+    url, game_id = game
+    port = url.rsplit(":", 1)[1]
+    with chromium([f"--host-resolver-rules=MAP {INSECURE_HOST} 127.0.0.1"]) as browser:
+        page = open_game(browser, f"http://{INSECURE_HOST}:{port}", game_id)
+        assert page.evaluate("window.isSecureContext") is False
+        warning = page.get_by_test_id("stAlertContentWarning")
+        expect(warning).to_contain_text("secure page")
+        page.get_by_role("button", name=re.compile("Upload a photo instead")).click()
+        expect(page.get_by_test_id("stFileUploaderDropzoneInput")).to_be_attached()

@@ -1,0 +1,60 @@
+"""Where a phone finds a game: the game's address on the local network, and its QR code.
+
+A page opened on the computer that runs the server often reads `localhost`, which means
+nothing to a phone; the address shown to phones names the computer's own address on the
+network instead, with the same scheme and port.
+"""
+
+import io
+import ipaddress
+import socket
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+import segno
+
+# Any address outside this machine: no packet is sent to it, it only makes the system
+# choose the network interface (and so the address) that other devices reach.
+_ROUTE_PROBE = ("10.255.255.255", 1)
+
+
+def machine_address() -> str | None:
+    """This computer's address on the local network, or None when it has none."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(_ROUTE_PROBE)
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback else address
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` names this computer only (localhost, 127.x.x.x, ::1)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def game_address(page_url: str, game_id: str, lan_address: str | None = None) -> str:
+    """The address a phone opens to join the game: the page's own address, with a loopback
+    host replaced by this computer's network address, and the game's id as its query."""
+    parts = urlsplit(page_url)
+    host = parts.hostname or "localhost"
+    if is_loopback(host):
+        host = lan_address or machine_address() or host
+    netloc = f"[{host}]" if ":" in host else host
+    if parts.port:
+        netloc += f":{parts.port}"
+    return urlunsplit(
+        (parts.scheme or "http", netloc, parts.path or "/", urlencode({"game": game_id}), "")
+    )
+
+
+def qr_png(text: str) -> bytes:
+    """A QR code of `text` as a PNG image, large enough to scan from across a table."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="png", scale=6, border=2)
+    return out.getvalue()

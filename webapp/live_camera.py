@@ -1,0 +1,543 @@
+"""Live camera mode: a camera view that reads the dice by itself when they come to rest.
+
+The browser does the watching, Python does the reading. `live_camera(key)` mounts a
+Streamlit custom component (components v2, inline HTML, CSS and JavaScript; no iframe,
+no hosted service) that opens the camera with `getUserMedia` and shows a small preview.
+About ten times a second it draws the current frame onto a small greyscale canvas
+(longest side `Tuning.motion_side` pixels, smoothed with a 3x3 mean) and measures
+motion as the mean absolute difference to the previous small frame, less a per-pixel
+noise floor, in the cell of the frame where it is largest (see `Tuning`). A small state
+machine turns that into one read per roll:
+
+- watching: the scene is still and was handled; motion above `moving_above` (or the
+  scene drifting that far from the frame where it last came to rest) means moving.
+- moving: dice or a hand in view; motion below `still_below` means settling.
+- settling: the rest timer runs from the moment the scene came to rest. Any change of
+  `still_below` or more, from the last frame or from the frame at the start of the
+  rest (a die creeping slowly), starts the timer again; a change above `moving_above`
+  means moving again. After `settle_ms` of quiet the component captures one full
+  frame (longest side capped, JPEG) and goes back to watching.
+
+A captured frame is only sent when the scene differs from the last frame sent, compared
+on a larger greyscale signature with both means taken out (so a change of exposure
+after a hand passed is no difference): the same dice seen again are never read twice.
+When the camera opens, the first still moment counts as a rest, so dice already on the
+table are read once. Each frame goes to Python as a trigger value (`{"jpeg", "id",
+"rest_ms"}`, the JPEG in base64, `rest_ms` the browser's `performance.now()` when the
+scene came to rest), which lasts one script run; the status is state.
+
+Before opening anything the component checks whether a camera can work at all: browsers
+only offer `getUserMedia` in a secure context (https, or http on localhost), so an
+insecure page reports "insecure"; a refusal reports "denied", a missing camera
+"no_camera" and any other failure "error". `guidance(status)` says what to do then.
+
+Every status change reruns the script (a few per roll). The frame's run ends early if
+another rerun (the next roll starting) comes in before it finishes, so a page should
+keep what it read in session state before writing anything. The component also exposes
+its status and counters as data attributes on its root (`data-status`; `data-rest`: when
+the current or last rest began; `data-sent`: the `rest_ms` of the last frame sent;
+`data-frames`: frames sent; `data-rests`: rests that lasted `settle_ms`; `data-skipped`:
+those that showed the scene already sent; `data-motion`: the last motion value), which
+the browser tests read.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from dataclasses import asdict, dataclass, replace
+from typing import Final, Literal, cast
+
+import streamlit as st
+
+CameraStatus = Literal[
+    "starting", "watching", "moving", "settling", "insecure", "denied", "no_camera", "error"
+]
+STATUSES: Final[frozenset[str]] = frozenset(
+    ("starting", "watching", "moving", "settling", "insecure", "denied", "no_camera", "error")
+)
+DEFAULT_SETTLE_MS: Final = 700
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """What the browser side of the component measures with; sent along as its data.
+
+    Grey levels run 0..255. A motion value is a mean absolute difference between two
+    small greyscale frames, each pixel's difference less the noise floor, taken over
+    square cells of `cell_side` pixels and reported for the cell where it is largest:
+    over the whole frame one small die would vanish in the average, in a cell it does not.
+    """
+
+    sample_ms: int = 100
+    """How often the small frame is taken: ten times a second sees a roll start and end
+    without costing a phone anything noticeable."""
+    motion_side: int = 256
+    """Longest side of the motion frame. Dice seen from above at playing distance are
+    about eight pixels there (four at 128 side), enough for one die creeping across a
+    pale table to show; 256x144 is still under 40k pixels a sample."""
+    cell_side: int = 16
+    """Side of the cells the motion is averaged in (cells overlap by half): about two
+    dice wide."""
+    noise_floor: float = 8.0
+    """Per-pixel difference ignored as camera noise. Downscaling averages about 25 camera
+    pixels into one and the 3x3 mean nine more, so sensor noise of several levels ends
+    well under one level; 8 leaves room for compression artefacts and mains flicker."""
+    moving_above: float = 3.0
+    """Motion that starts a roll or breaks a rest. A hand gives 10 to 40 and dice
+    tumbling about 12 in the samples; a lone die creeping slowly stays under it."""
+    still_below: float = 0.5
+    """Motion under which the scene counts as at rest, also measured against the frame
+    where the rest began so a die creeping slowly restarts the rest (it drifts by 1 to
+    10 within a rest while each step alone stays near 0.3). Noise measures 0. Between
+    the two thresholds a rest only restarts its timer: noise near one threshold cannot
+    flip the status to and fro, and each flip would rerun the page."""
+    settle_ms: int = DEFAULT_SETTLE_MS
+    """How long the scene has to stay at rest before a frame is captured."""
+    signature_side: int = 384
+    """Longest side of the frame compared with the last frame sent, larger than the
+    motion frame so one die showing another face (a 6 turned 4 in the samples) differs
+    by 4 rather than by 0.8."""
+    scene_above: float = 1.0
+    """Difference (means removed, measured like motion) that makes a new scene; the same
+    scene with fresh noise measures 0."""
+    max_side: int = 1280
+    """Longest side of the frame sent to Python: enough for the reader, small as JPEG."""
+    jpeg_quality: float = 0.9
+    """JPEG quality of the frame sent; high, so pips keep sharp edges."""
+
+
+TUNING: Final = Tuning()
+
+GUIDANCE: Final[dict[str, str]] = {
+    "insecure": (
+        "The browser opens a camera only on a secure page. Open this page over https, "
+        "or as http://localhost on the computer that runs it; until then, take or upload "
+        "a photo instead."
+    ),
+    "denied": (
+        "Camera access was refused. Allow the camera for this site in the browser's site "
+        "settings (the icon next to the address), then reload the page."
+    ),
+    "no_camera": (
+        "No camera was found. Connect one, or open the page on a phone or tablet, then "
+        "reload the page."
+    ),
+    "error": (
+        "The camera could not be started or stopped working; another app may be using "
+        "it. Close that app and reload the page."
+    ),
+}
+
+_HTML: Final = """
+<div class="live-camera" data-status="starting" data-frames="0" data-rests="0"
+     data-skipped="0">
+  <video playsinline muted autoplay></video>
+  <div class="live-camera-label" role="status"></div>
+</div>
+"""
+
+_CSS: Final = """
+.live-camera { display: inline-block; max-width: 100%; }
+.live-camera video {
+  display: block;
+  width: 320px;
+  max-width: 100%;
+  background: #000;
+  border-radius: var(--st-base-radius, 0.5rem);
+}
+.live-camera.live-camera-off video { display: none; }
+.live-camera-label {
+  margin-top: 0.25rem;
+  font-family: var(--st-font, sans-serif);
+  font-size: 0.875rem;
+  color: var(--st-text-color, inherit);
+}
+"""
+
+_JS: Final = r"""
+const LABELS = {
+  starting: "Starting the camera…",
+  watching: "Watching the table",
+  moving: "Dice moving…",
+  settling: "Dice coming to rest…",
+  insecure: "No camera: this page is not secure",
+  denied: "No camera: access was refused",
+  no_camera: "No camera found",
+  error: "The camera failed",
+};
+// A camera delivers a new frame well within this; the same pixels for longer are a
+// perfectly still scene rather than a frame that has not arrived yet.
+const STALE_MS = 300;
+const OFF = new Set(["insecure", "denied", "no_camera", "error"]);
+const cameras = new WeakMap();
+
+function statusOfError(error) {
+  const name = error && error.name;
+  if (name === "NotAllowedError" || name === "SecurityError") return "denied";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return "no_camera";
+  return "error";
+}
+
+function scaledSize(width, height, side) {
+  const scale = Math.min(1, side / Math.max(width, height));
+  return [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+}
+
+function meanOf3x3(pixels, width, height) {
+  const rows = new Float32Array(pixels.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const left = pixels[row + Math.max(x - 1, 0)];
+      const right = pixels[row + Math.min(x + 1, width - 1)];
+      rows[row + x] = (left + pixels[row + x] + right) / 3;
+    }
+  }
+  const out = new Float32Array(pixels.length);
+  for (let y = 0; y < height; y++) {
+    const above = Math.max(y - 1, 0) * width;
+    const below = Math.min(y + 1, height - 1) * width;
+    for (let x = 0; x < width; x++) {
+      out[y * width + x] = (rows[above + x] + rows[y * width + x] + rows[below + x]) / 3;
+    }
+  }
+  return out;
+}
+
+function greyFrame(video, canvas, side) {
+  const [width, height] = scaledSize(video.videoWidth, video.videoHeight, side);
+  if (canvas.width !== width || canvas.height !== height) {
+    canvas.width = width;
+    canvas.height = height;
+  }
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = "high";
+  context.drawImage(video, 0, 0, width, height);
+  const rgba = context.getImageData(0, 0, width, height).data;
+  const grey = new Float32Array(width * height);
+  for (let i = 0; i < grey.length; i++) {
+    grey[i] = 0.299 * rgba[4 * i] + 0.587 * rgba[4 * i + 1] + 0.114 * rgba[4 * i + 2];
+  }
+  return { width, height, pixels: meanOf3x3(grey, width, height) };
+}
+
+function sameSize(a, b) {
+  return a.width === b.width && a.height === b.height;
+}
+
+function identical(a, b) {
+  if (!sameSize(a, b)) return false;
+  for (let i = 0; i < a.pixels.length; i++) if (a.pixels[i] !== b.pixels[i]) return false;
+  return true;
+}
+
+function meanOf(pixels) {
+  let sum = 0;
+  for (let i = 0; i < pixels.length; i++) sum += pixels[i];
+  return sum / pixels.length;
+}
+
+// The mean of |a - b - shift| less the floor, over the cell of side `cell` (stepping by
+// half a cell) where it is largest.
+function localDifference(a, b, floor, cell, shift) {
+  if (!sameSize(a, b)) return Infinity;
+  const { width, height } = a;
+  const block = Math.max(1, Math.floor(cell / 2));
+  const across = Math.ceil(width / block);
+  const down = Math.ceil(height / block);
+  const sums = new Float32Array(across * down);
+  for (let y = 0; y < height; y++) {
+    const row = Math.floor(y / block) * across;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const excess = Math.abs(a.pixels[i] - b.pixels[i] - shift) - floor;
+      if (excess > 0) sums[row + Math.floor(x / block)] += excess;
+    }
+  }
+  let largest = 0;
+  for (let by = 0; by < Math.max(1, down - 1); by++) {
+    for (let bx = 0; bx < Math.max(1, across - 1); bx++) {
+      let sum = 0;
+      for (let y = by; y < Math.min(by + 2, down); y++) {
+        for (let x = bx; x < Math.min(bx + 2, across); x++) sum += sums[y * across + x];
+      }
+      largest = Math.max(largest, sum);
+    }
+  }
+  return largest / (4 * block * block);
+}
+
+class LiveCamera {
+  constructor(root) {
+    this.root = root;
+    this.video = root.querySelector("video");
+    this.video.muted = true;
+    this.label = root.querySelector(".live-camera-label");
+    this.motionCanvas = document.createElement("canvas");
+    this.signatureCanvas = document.createElement("canvas");
+    this.captureCanvas = document.createElement("canvas");
+    this.status = null;
+    this.stream = null;
+    this.timer = null;
+    this.stopped = false;
+    this.previous = null;
+    this.reference = null;
+    this.restStart = 0;
+    this.lastFresh = 0;
+    this.lastSignature = null;
+    this.frameId = 0;
+    this.rests = 0;
+    this.skipped = 0;
+  }
+
+  configure(data, setStateValue, setTriggerValue) {
+    this.tuning = data;
+    this.setStateValue = setStateValue;
+    this.setTriggerValue = setTriggerValue;
+  }
+
+  report(status) {
+    if (status === this.status) return;
+    this.status = status;
+    this.root.dataset.status = status;
+    this.root.classList.toggle("live-camera-off", OFF.has(status));
+    this.label.textContent = LABELS[status];
+    this.setStateValue("status", status);
+  }
+
+  async start() {
+    if (!window.isSecureContext || !navigator.mediaDevices?.getUserMedia) {
+      this.report("insecure");
+      return;
+    }
+    this.report("starting");
+    let stream;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: false,
+        video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 } },
+      });
+    } catch (error) {
+      if (!this.stopped) this.report(statusOfError(error));
+      return;
+    }
+    if (this.stopped) {
+      stream.getTracks().forEach((track) => track.stop());
+      return;
+    }
+    this.stream = stream;
+    stream.getVideoTracks().forEach((track) => {
+      track.addEventListener("ended", () => {
+        this.stop();
+        this.report("error");
+      });
+    });
+    this.video.srcObject = stream;
+    try {
+      await this.video.play();
+    } catch (error) {
+      if (!this.stopped) this.report(statusOfError(error));
+      return;
+    }
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.sample();
+      this.schedule();
+    }, this.tuning.sample_ms);
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.stream) this.stream.getTracks().forEach((track) => track.stop());
+    this.video.srcObject = null;
+  }
+
+  motion(a, b) {
+    return localDifference(a, b, this.tuning.noise_floor, this.tuning.cell_side, 0);
+  }
+
+  sceneChanged(a, b) {
+    const tuning = this.tuning;
+    const shift = sameSize(a, b) ? meanOf(a.pixels) - meanOf(b.pixels) : 0;
+    const difference = localDifference(a, b, tuning.noise_floor, tuning.cell_side, shift);
+    return difference > tuning.scene_above;
+  }
+
+  beginRest(frame, now) {
+    this.reference = frame;
+    this.restStart = now;
+    this.root.dataset.rest = now.toFixed(1);
+  }
+
+  sample() {
+    const video = this.video;
+    if (video.readyState < 2 || !video.videoWidth) return;
+    const tuning = this.tuning;
+    const now = performance.now();
+    const frame = greyFrame(video, this.motionCanvas, tuning.motion_side);
+    if (!this.previous) {
+      this.previous = frame;
+      this.lastFresh = now;
+      this.beginRest(frame, now);
+      this.report("settling");
+      return;
+    }
+    if (!identical(frame, this.previous)) {
+      this.lastFresh = now;
+    } else if (now - this.lastFresh < STALE_MS) {
+      // No new camera frame since the last sample: only the rest timer moves on.
+      if (this.status === "settling") this.settle(now);
+      return;
+    }
+    const motion = this.motion(frame, this.previous);
+    const change = Math.max(motion, this.motion(frame, this.reference));
+    this.previous = frame;
+    this.root.dataset.motion = motion.toFixed(3);
+    if (this.status === "moving") {
+      if (motion < tuning.still_below) {
+        this.beginRest(frame, now);
+        this.report("settling");
+      }
+    } else if (this.status === "settling") {
+      if (change > tuning.moving_above) this.report("moving");
+      else if (change >= tuning.still_below) this.beginRest(frame, now);
+      else this.settle(now);
+    } else if (this.status === "watching" && change > tuning.moving_above) {
+      this.report("moving");
+    }
+  }
+
+  settle(now) {
+    if (now - this.restStart >= this.tuning.settle_ms) this.capture();
+  }
+
+  capture() {
+    const video = this.video;
+    const tuning = this.tuning;
+    this.rests += 1;
+    this.root.dataset.rests = String(this.rests);
+    const signature = greyFrame(video, this.signatureCanvas, tuning.signature_side);
+    const last = this.lastSignature;
+    if (last && !this.sceneChanged(signature, last)) {
+      this.skipped += 1;
+      this.root.dataset.skipped = String(this.skipped);
+      this.report("watching");
+      return;
+    }
+    const canvas = this.captureCanvas;
+    [canvas.width, canvas.height] = scaledSize(
+      video.videoWidth, video.videoHeight, tuning.max_side
+    );
+    canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+    const url = canvas.toDataURL("image/jpeg", tuning.jpeg_quality);
+    this.lastSignature = signature;
+    this.frameId += 1;
+    this.root.dataset.sent = this.restStart.toFixed(1);
+    this.root.dataset.frames = String(this.frameId);
+    this.report("watching");
+    this.setTriggerValue("frame", {
+      jpeg: url.slice(url.indexOf(",") + 1),
+      id: this.frameId,
+      rest_ms: this.restStart,
+    });
+  }
+}
+
+export default function (component) {
+  const { parentElement, data, setStateValue, setTriggerValue } = component;
+  let camera = cameras.get(parentElement);
+  if (camera && !camera.root.isConnected) {
+    camera.stop();
+    camera = undefined;
+  }
+  if (!camera) {
+    camera = new LiveCamera(parentElement.querySelector(".live-camera"));
+    cameras.set(parentElement, camera);
+    camera.configure(data, setStateValue, setTriggerValue);
+    camera.start();
+  } else {
+    camera.configure(data, setStateValue, setTriggerValue);
+  }
+  return () => {
+    camera.stop();
+    cameras.delete(parentElement);
+  };
+}
+"""
+
+_mount = st.components.v2.component("live_camera", html=_HTML, css=_CSS, js=_JS)
+
+
+@dataclass(frozen=True)
+class LiveCamera:
+    """What the live camera reported in this script run."""
+
+    status: CameraStatus | None
+    """The camera's state (see `STATUSES`), None until the browser has reported one."""
+    frame: bytes | None
+    """The JPEG of a scene that just came to rest, only in the run that its arrival
+    started; None in every other run."""
+    frame_id: int | None
+    """The frame's number, counting up from 1 while the component stays mounted."""
+    rest_ms: float | None
+    """When the scene came to rest, as the browser's `performance.now()`."""
+
+
+def _ignore() -> None:
+    """Callback that registers the component's `status` and `frame` values with Streamlit,
+    which only surfaces values that have an `on_<name>_change` callback."""
+
+
+def _status(value: object) -> CameraStatus | None:
+    """The status the browser reported, or None for nothing or anything unknown."""
+    return cast("CameraStatus", value) if isinstance(value, str) and value in STATUSES else None
+
+
+def _frame(value: object) -> tuple[bytes, int, float] | None:
+    """(JPEG bytes, id, rest_ms) of a frame trigger value, or None if it is not a whole one."""
+    if not isinstance(value, dict):
+        return None
+    encoded, frame_id, rest_ms = value.get("jpeg"), value.get("id"), value.get("rest_ms")
+    if not isinstance(encoded, str) or not isinstance(frame_id, int):
+        return None
+    if not isinstance(rest_ms, int | float):
+        return None
+    try:
+        jpeg = base64.b64decode(encoded, validate=True)
+    except binascii.Error:
+        return None
+    return jpeg, frame_id, float(rest_ms)
+
+
+def live_camera(key: str, settle_ms: int = DEFAULT_SETTLE_MS) -> LiveCamera:
+    """Show the live camera and return what it reported in this run.
+
+    `key` identifies the component across reruns (the camera keeps running while a
+    component with that key stays on the page). `settle_ms` is how long the scene has to
+    stay still before a frame is taken: longer waits out slow dice, shorter reads faster.
+    """
+    if settle_ms <= 0:
+        raise ValueError(f"settle_ms must be positive, not {settle_ms}")
+    result = _mount(
+        key=key,
+        data=asdict(replace(TUNING, settle_ms=settle_ms)),
+        on_status_change=_ignore,
+        on_frame_change=_ignore,
+    )
+    frame = _frame(result.get("frame"))
+    if frame is None:
+        return LiveCamera(_status(result.get("status")), None, None, None)
+    jpeg, frame_id, rest_ms = frame
+    return LiveCamera(_status(result.get("status")), jpeg, frame_id, rest_ms)
+
+
+def guidance(status: str | None) -> str | None:
+    """What to tell the players when the camera cannot work, or None while it can."""
+    return GUIDANCE.get(status) if status is not None else None

@@ -1,0 +1,24 @@
+"""Joining a game from a phone: its address on the local network as a QR code, and what
+to do when the page is not served over HTTPS."""
+
+from urllib.parse import urlsplit
+
+import streamlit as st
+
+from webapp.address import game_address, is_loopback, qr_png
+
+
+def join_from_phone(game_id: str) -> None:
+    """A popover with the game's address as a QR code and as text."""
+    page = st.context.url or "http://localhost:8501/"
+    address = game_address(page, game_id)
+    with st.popover("Phone", icon=":material/qr_code_2:", help="Join this game from a phone"):
+        st.image(qr_png(address), width=220)
+        st.code(address, language=None)
+        parts = urlsplit(address)
+        if parts.scheme != "https" and not is_loopback(parts.hostname or "localhost"):
+            st.caption(
+                "Over plain http a phone's browser keeps the camera off: use Upload on the "
+                "phone (it opens the camera app), or serve the page over HTTPS with "
+                "`python -m webapp.certificate` (see the README, Playing with phones)."
+            )

@@ -1,0 +1,134 @@
+"""Where the dice come from: the live camera, a snapshot, an upload or a sample photo; and
+the photo read, as a thumbnail that enlarges, with what needs checking."""
+
+import streamlit as st
+
+import samples
+from vision import Die
+from webapp import state
+from webapp.live_camera import guidance, live_camera
+from webapp.photos import PHOTO_TYPES, read_photo
+from webapp.text import plain
+
+SOURCE_KEY = "photo_source"
+LIVE, SNAPSHOT, UPLOAD, SAMPLE = "live", "snapshot", "upload", "sample"
+SOURCES = {
+    LIVE: ":material/videocam: Live",
+    SNAPSHOT: ":material/photo_camera: Snap",
+    UPLOAD: ":material/upload: Upload",
+    SAMPLE: ":material/image: Sample",
+}
+# Set once the live camera reported it cannot work in this browser; the page then
+# starts with Upload, which on a phone opens the camera app.
+CAMERA_TROUBLE_KEY = "camera_trouble"
+THUMBNAIL_WIDTH = 220
+
+
+def _read(name: str, data: bytes) -> None:
+    try:
+        state.keep_photo(read_photo(name, data))
+    except ValueError as error:
+        state.flash("error", plain(f"{name}: {error}"))
+
+
+def _read_widget(key: str) -> None:
+    uploaded = st.session_state.get(key)
+    if uploaded is not None:
+        _read(uploaded.name, uploaded.getvalue())
+
+
+def _read_sample() -> None:
+    path = st.session_state["sample"]
+    _read(path.name, path.read_bytes())
+
+
+def _use_upload() -> None:
+    st.session_state[SOURCE_KEY] = UPLOAD
+
+
+def _live() -> None:
+    camera = live_camera("live_camera")
+    if camera.frame is not None:
+        _read(f"live frame {camera.frame_id}", camera.frame)
+    trouble = guidance(camera.status)
+    if trouble is None:
+        return
+    st.session_state[CAMERA_TROUBLE_KEY] = camera.status
+    st.warning(trouble, icon=":material/no_photography:")
+    st.button(
+        "Upload a photo instead (a phone opens its camera)",
+        icon=":material/upload:",
+        on_click=_use_upload,
+        key="use_upload",
+    )
+
+
+def photo_sources() -> None:
+    """The four ways to a photo; each new photo is read at once and fills the five dice."""
+    if st.session_state.get(SOURCE_KEY) is None:
+        trouble = st.session_state.get(CAMERA_TROUBLE_KEY)
+        st.session_state[SOURCE_KEY] = UPLOAD if trouble else LIVE
+    source = st.pills(
+        "Dice from",
+        list(SOURCES),
+        format_func=SOURCES.__getitem__,
+        key=SOURCE_KEY,
+        required=True,
+        label_visibility="collapsed",
+        wrap=True,
+    )
+    if source == LIVE:
+        _live()
+    elif source == SNAPSHOT:
+        key = state.photo_widget_key("camera")
+        st.camera_input("Snap the dice", key=key, on_change=_read_widget, args=(key,))
+    elif source == UPLOAD:
+        key = state.photo_widget_key("upload")
+        st.file_uploader(
+            "A photo of the dice (JPEG, PNG or WebP)",
+            type=list(PHOTO_TYPES),
+            key=key,
+            on_change=_read_widget,
+            args=(key,),
+        )
+    else:
+        photos = samples.photos()
+        st.selectbox("Sample", photos, format_func=lambda p: p.stem, key="sample")
+        st.button("Read it", key="read_sample", on_click=_read_sample, icon=":material/check:")
+
+
+def _dice_seen(count: int) -> str:
+    if count == 0:
+        return "I see no dice"
+    return "I see one die" if count == 1 else f"I see {count} dice"
+
+
+def _set_aside(dice: list[Die]) -> str:
+    return ", ".join(f"a {d.value} ({d.confidence:.0%} sure)" for d in dice)
+
+
+def photo_result() -> None:
+    """The photo read, as a thumbnail that enlarges, and what needs checking: the count,
+    what was set aside, and uncertain dice among the rows."""
+    photo = state.photo()
+    if photo is None:
+        return
+    count = len(photo.reading.dice)
+    caption = f"{plain(photo.name, 40)}: {_dice_seen(count).removeprefix('I see ')}"
+    st.image(photo.preview, caption=caption, width=THUMBNAIL_WIDTH)
+    with st.popover("Enlarge the photo", icon=":material/zoom_in:"):
+        st.image(photo.preview, caption=caption)
+    if photo.set_aside:
+        st.warning(
+            f"{_dice_seen(count)}, not five. I kept the five that look most like dice of "
+            f"this photo and set aside {_set_aside(photo.set_aside)} (grey on the photo). "
+            "Check the dice below and click the right values."
+        )
+    elif count != len(state.DIE_KEYS):
+        st.warning(f"{_dice_seen(count)}, not five: click the values of the missing dice below.")
+    rows = [str(i + 1) for i in photo.uncertain]
+    if len(rows) == 1:
+        st.warning(f"Die {rows[0]} was read with low confidence (marked check below): check it.")
+    elif rows:
+        listed = ", ".join(rows[:-1]) + " and " + rows[-1]
+        st.warning(f"Dice {listed} were read with low confidence (marked check below): check them.")
