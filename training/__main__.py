@@ -30,6 +30,7 @@ from training.data import (
     reader_view,
     recolour,
 )
+from training.mistakes import mistaken_faces
 from training.models import READER_CLASSES, FaceFinder, FaceReader, load_onnx_weights
 from training.scenes import drawn_empty, drawn_face, drawn_scene
 from vision.networks import FINDER_FILE, MODEL_DIR, READER_FILE
@@ -42,6 +43,8 @@ FINDER_SIDES = (6.0, 120.0)
 # Share of drawn scenes among the training views; the rest are views of real photos.
 DRAWN = 0.3
 NO_FACE = READER_CLASSES - 1
+# Empty drawn tables whose finder spots are the reader's hard examples.
+MISTAKEN_TABLES = 400
 # The peak of the one-cycle learning rate for a network trained from scratch; going on
 # from trained weights takes a smaller one (--rate).
 LEARNING_RATE = 3e-3
@@ -123,11 +126,12 @@ def train_finder(
 
 
 def reader_batch(
-    photos: list[Photo], n: int, rng: np.random.Generator
+    photos: list[Photo], n: int, rng: np.random.Generator, mistakes: list[np.ndarray]
 ) -> tuple[np.ndarray, list[int]]:
     """Face crops with their classes: real dice mostly, some drawn dice, and crops with
     no die face: real table between the dice, parts of real dice (pips blown up to a
-    face's size), drawn tables of every surface and clutter."""
+    face's size), drawn tables of every surface and clutter, and `mistakes`, spots the
+    finder marks on drawn tables with no die (training.mistakes)."""
     crops, labels = [], []
     with_dice = [p for p in photos if len(p.values)]
     while len(crops) < n:
@@ -150,8 +154,12 @@ def reader_batch(
             photo = pick_photo(with_dice, rng)
             crops.append(part_view(photo, int(rng.integers(len(photo.values))), READER_INPUT, rng))
             labels.append(NO_FACE)
-        else:
+        elif draw < 0.94 or not mistakes:
             crops.append(degrade(recolour(drawn_empty(READER_INPUT, rng), rng), rng))
+            labels.append(NO_FACE)
+        else:
+            crop = mistakes[int(rng.integers(len(mistakes)))]
+            crops.append(degrade(recolour(crop[:, ::-1] if rng.random() < 0.5 else crop, rng), rng))
             labels.append(NO_FACE)
     return np.stack(crops), labels
 
@@ -160,9 +168,11 @@ def train_reader(
     model: nn.Module, photos: list[Photo], steps: int, rng: np.random.Generator, rate: float
 ) -> nn.Module:
     """The reader, trained on face crops (reader_batch)."""
+    mistakes = mistaken_faces(MISTAKEN_TABLES, rng)
+    print(f"{len(mistakes)} spots the finder marks on {MISTAKEN_TABLES} empty drawn tables")
 
     def batch_loss() -> tuple[torch.Tensor, str]:
-        crops, labels = reader_batch(photos, 128, rng)
+        crops, labels = reader_batch(photos, 128, rng, mistakes)
         values = torch.tensor(labels)
         out = model(to_tensor(crops))
         right = (out.argmax(1) == values).float().mean().item()
@@ -212,7 +222,7 @@ def main() -> None:
         sample = (
             finder_batch(photos, 32, rng)[0]
             if args.network == "finder"
-            else to_tensor(reader_batch(photos, 512, rng)[0])
+            else to_tensor(reader_batch(photos, 512, rng, [])[0])
         )
         load_onnx_weights(model, args.init, sample)
     elif args.init:
