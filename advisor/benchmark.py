@@ -15,8 +15,6 @@ import sys
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 from advisor.layout import Layout
 from advisor.queries import advise_box, advise_keep, expected_score
 from advisor.solver import solve
@@ -34,8 +32,8 @@ def _solve_one(game: str) -> None:
     layout = Layout(GAMES[game])
     values = solve(layout)
     seconds = time.perf_counter() - start
-    empty = values[layout.flat(*layout.state({}))]
-    states = int(np.count_nonzero(~np.isnan(values)))
+    empty = values[layout.position(layout.state({}))]
+    states = len(values)
     print(json.dumps({"states": states, "expected": float(empty), "seconds": seconds}))
 
 

@@ -13,9 +13,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from advisor.boxes import after_writes, best_boxes
 from advisor.dice import keeps, sub_keeps
 from advisor.tables import Solved, solved
-from advisor.turn import best_boxes, play
+from advisor.turn import play
+from advisor.workspace import Workspace
 from scoring.errors import GameOverError, InvalidRollError, ScoringError
 from scoring.hand import Hand, check_roll
 from scoring.rules import GameRules
@@ -62,7 +64,8 @@ def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], Stat
 def _keep_values(tables: Solved, state: State) -> dict[int, list[np.ndarray]]:
     """For rolls 2 and 3: the expected rest of the game for every keep made before it."""
     one = tuple(np.array([part]) for part in state)
-    return play(best_boxes(tables.layout, tables.values, one), first=2)
+    after = after_writes(tables.layout, tables.values, one)
+    return play(best_boxes(tables.layout, after, one, Workspace()), first=2)
 
 
 def expected_score(game: str | GameRules, filled: Column | None = None) -> float:

@@ -9,9 +9,10 @@ import random
 import numpy as np
 import pytest
 
+from advisor.boxes import after_writes, best_boxes
 from advisor.dice import keeps
 from advisor.layout import Layout
-from advisor.turn import best_boxes
+from advisor.workspace import Workspace
 from scoring.game import Game
 from scoring.games import GAMES
 from scoring.hand import Hand
@@ -40,7 +41,7 @@ def engine_best(layout: Layout, values: np.ndarray, column: dict, hand, roll: in
     rules = layout.rules
     bonus = extra_bonus(rules, Hand.of(hand), column)
     return max(
-        bonus + points + values[layout.flat(*layout.state({**column, box: points}))]
+        bonus + points + values[layout.position(layout.state({**column, box: points}))]
         for box, points in options(rules, hand, roll, column)
     )
 
@@ -48,10 +49,10 @@ def engine_best(layout: Layout, values: np.ndarray, column: dict, hand, roll: in
 @pytest.mark.parametrize("game", ["catalan", "greek", "yahtzee", "yatzy"])
 def test_best_box_value_of_every_hand_matches_the_engine(game: str) -> None:
     layout = Layout(GAMES[game])
-    values = np.random.default_rng(7).uniform(0, 100, layout.size)
+    values = np.random.default_rng(7).uniform(0, 100, layout.count)
     for column in columns(game):
         state = tuple(np.array([part]) for part in layout.state(column))
-        stops = best_boxes(layout, values, state)
+        stops = best_boxes(layout, after_writes(layout, values, state), state, Workspace())
         for roll in ROLLS:
             for index, hand in enumerate(keeps().hands):
                 expected = engine_best(layout, values, column, hand, roll)
