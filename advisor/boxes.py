@@ -15,6 +15,8 @@ from advisor.workspace import Workspace
 from scoring.hand import DICE_PER_HAND, FACES
 
 States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+# Up to this many states, gathering every hand's candidates at once beats the layers.
+FEW_STATES = 8
 
 
 def after_writes(layout: Layout, values: np.ndarray, states: States) -> np.ndarray:
@@ -43,7 +45,9 @@ class Candidates:
     order, and ``back`` turns the order back into the hands' own. ``floor`` are the
     scratches (0 points) that bound every hand from below; ``checks`` the writes whose
     scratch is only then the box's worst use when ``after[rows] + values`` reach
-    ``after[zeros]``, which ``sound`` tests.
+    ``after[zeros]``, which ``sound`` tests. ``padded`` lists the hands' candidates, in
+    their own order, as rows of t-th candidates filled up (at least once) with one past
+    the last, the floor: for a few states at a time.
     """
 
     rows: np.ndarray
@@ -52,6 +56,7 @@ class Candidates:
     back: np.ndarray
     floor: np.ndarray
     checks: tuple[np.ndarray, np.ndarray, np.ndarray]
+    padded: np.ndarray
 
     def sound(self, after: np.ndarray) -> bool:
         """Whether every checked scratch is its box's worst use in every state."""
@@ -61,6 +66,12 @@ class Candidates:
     def best(self, after: np.ndarray, out: np.ndarray, work: Workspace) -> None:
         """Write the value of each hand in its best candidate (hands by states) to ``out``."""
         width = after.shape[1]
+        if width <= FEW_STATES:
+            worth = np.empty((width, len(self.rows) + 1))
+            worth[:, :-1] = after[self.rows].T + self.points
+            worth[:, -1] = after[self.floor].max(axis=0) if len(self.floor) else -np.inf
+            out[:] = worth[:, self.padded].max(axis=1).T
+            return
         worth = work.rows("worth", len(self.rows), width)
         np.take(after, self.rows, axis=0, out=worth, mode="clip")
         worth += self.points[:, None]
@@ -95,6 +106,9 @@ def candidates(layout: Layout, roll: int, dense: bool) -> Candidates:
     hand, row, point = np.array(pairs).T
     combos, combo_of = np.unique(np.stack([row, point], axis=1), axis=0, return_inverse=True)
     by_hand = [combo_of.ravel()[hand == h] for h in range(points.shape[1])]
+    widest = max(len(c) for c in by_hand)
+    padded = [np.pad(c, (0, widest + 1 - len(c)), constant_values=len(combos)) for c in by_hand]
+    padded = np.array(padded).T
     order = np.argsort([-len(c) for c in by_hand], kind="stable")
     layers = tuple(
         np.array([by_hand[h][t] for h in order if len(by_hand[h]) > t])
@@ -107,6 +121,7 @@ def candidates(layout: Layout, roll: int, dense: bool) -> Candidates:
         np.argsort(order),
         np.array(floor, dtype=np.int64),
         _checks(layout, checks),
+        np.ascontiguousarray(padded),
     )
 
 

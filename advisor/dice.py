@@ -21,13 +21,17 @@ class Keeps:
     Within a size, keeps with fewer distinct faces come first. ``grow[s]`` (keeps of size
     s by faces) is the index in size s+1 of the keep plus that face. ``shrink[s]`` holds,
     per run of keeps with d distinct faces, the run's first index and the indices in size
-    s-1 of each keep minus one die of each of its faces (run length by d).
+    s-1 of each keep minus one die of each of its faces (run length by d). ``flat`` numbers
+    every keep with the sizes end to end, and ``subs`` holds each hand's sub-keeps by
+    those numbers (32 by hands, the hand itself repeated where it has fewer).
     """
 
     by_size: tuple[tuple[Dice, ...], ...]
     index: dict[Dice, tuple[int, int]]
     grow: tuple[np.ndarray, ...]
     shrink: tuple[tuple[tuple[int, np.ndarray], ...], ...]
+    flat: dict[Dice, int]
+    subs: np.ndarray
 
     @property
     def hands(self) -> tuple[Dice, ...]:
@@ -68,7 +72,14 @@ def keeps() -> Keeps:
         _shrink_runs(by_size[s], local[s - 1]) if s else () for s in range(DICE_PER_HAND + 1)
     )
     index = {keep: (s, i) for s, level in enumerate(local) for keep, i in level.items()}
-    return Keeps(by_size, index, grow, shrink)
+    flat = {keep: i for i, keep in enumerate(k for level in by_size for k in level)}
+    subs = np.array(
+        [
+            [flat[k] for k in sub_keeps(hand)] + [flat[hand]] * (32 - len(sub_keeps(hand)))
+            for hand in by_size[DICE_PER_HAND]
+        ]
+    ).T.copy()
+    return Keeps(by_size, index, grow, shrink, flat, subs)
 
 
 @cache

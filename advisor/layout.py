@@ -64,6 +64,25 @@ class Groups:
     levels: np.ndarray
 
 
+@dataclass(frozen=True)
+class Scalar:
+    """Tables for one state at a time, as Python lists (numpy scalars cost more).
+
+    ``bits`` holds per box id: whether it is an upper box, its bit in its mask, the
+    values it can hold and whether it is the joker's box; ``points`` by roll, joker and
+    hand: each box's points.
+    """
+
+    bits: dict[str, tuple[bool, int, frozenset[int], bool]]
+    points: list[list[list[dict[str, int]]]]
+    lo: list[int]
+    hi: list[int]
+    ranks: list[list[int]]
+    base: list[int]
+    n_sums: list[int]
+    n_j: list[int]
+
+
 @dataclass(eq=False)
 class Layout:
     """Index arithmetic and points tables for one game's solver."""
@@ -297,29 +316,66 @@ class Layout:
                 same.append(roll)
         return tuple(tuple(g) for g in groups)
 
+    @cached_property
+    def _scalar(self) -> Scalar:
+        """The tables ``state``, ``written`` and ``position`` read, as Python lists."""
+        bits = {}
+        for position, box in enumerate(self.rules.boxes):
+            upper = position in self.upper
+            bit = 1 << (self.upper if upper else self.lower).index(position)
+            bits[box.id] = (upper, bit, self._value_sets[position], self._is_joker_box(position))
+        lo, hi = self.bounds
+        return Scalar(
+            bits,
+            [
+                [[dict(zip(bits, by_box, strict=True)) for by_box in hands] for hands in rolls]
+                for rolls in self.points.transpose(0, 1, 3, 2).tolist()
+            ],
+            lo.tolist(),
+            hi.tolist(),
+            self.ranks.tolist(),
+            self._groups.base.tolist(),
+            self.n_sums.tolist(),
+            self._n_j.tolist(),
+        )
+
     def state(self, column: Mapping[str, int]) -> tuple[int, int, int, int]:
         """The state of a validated column; raises ``ScoringError`` for a value no hand gives."""
+        scalar = self._scalar
         umask = lmask = u = j = 0
-        for position, box in enumerate(self.rules.boxes):
-            if box.id not in column:
-                continue
-            points = column[box.id]
-            if points not in self._value_sets[position]:
-                raise ScoringError(f"{box.name('en')} cannot hold {points} in {self.rules.id}")
-            if position in self.upper:
-                umask |= 1 << self.upper.index(position)
+        for box_id, points in column.items():
+            upper, bit, values, joker = scalar.bits[box_id]
+            if points not in values:
+                name = self.rules.box(box_id).name("en")
+                raise ScoringError(f"{name} cannot hold {points} in {self.rules.id}")
+            if upper:
+                umask |= bit
                 u += points
             else:
-                lmask |= 1 << self.lower.index(position)
-                j = j or int(self._is_joker_box(position) and points > 0)
-        lo, hi = self.bounds
-        return umask, min(max(u, int(lo[umask])), int(hi[umask])), lmask, j
+                lmask |= bit
+                j = j or int(joker and points > 0)
+        return umask, min(max(u, scalar.lo[umask]), scalar.hi[umask]), lmask, j
+
+    def points_of(self, roll: int, joker: bool, hand: int) -> dict[str, int]:
+        """Every box's points for hand number ``hand`` (``keeps().hands`` order)."""
+        return self._scalar.points[roll - 1][joker][hand]
+
+    def written(
+        self, state: tuple[int, int, int, int], box_id: str, points: int
+    ) -> tuple[int, int, int, int]:
+        """The state after an empty box takes ``points`` (its upper sum left unclamped)."""
+        umask, u, lmask, j = state
+        upper, bit, _, joker = self._scalar.bits[box_id]
+        if upper:
+            return umask | bit, u + points, lmask, j
+        return umask, u, lmask | bit, int(points > 0) if joker else j
 
     def position(self, state: tuple[int, int, int, int]) -> int:
-        """Index of one state, or -1 if it cannot occur."""
+        """Index of one state (its upper sum clamped or not), or -1 if it cannot occur."""
+        scalar = self._scalar
         umask, u, lmask, j = state
-        rank = int(self.ranks[umask, u - self._raw_min])
-        base = int(self._groups.base[umask * (self.full_lower + 1) + lmask])
-        if rank < 0 or base < 0 or j >= self._n_j[lmask]:
+        rank = scalar.ranks[umask][u - self._raw_min]
+        base = scalar.base[umask * (self.full_lower + 1) + lmask]
+        if rank < 0 or base < 0 or j >= scalar.n_j[lmask]:
             return -1
-        return base + j * int(self.n_sums[umask]) + rank
+        return base + j * scalar.n_sums[umask] + rank

@@ -9,7 +9,7 @@ come) when the player follows the advisor from now on: the points already in
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -21,7 +21,14 @@ from advisor.workspace import Workspace
 from scoring.errors import GameOverError, InvalidRollError, ScoringError
 from scoring.hand import Hand, check_roll
 from scoring.rules import GameRules
-from scoring.scorer import Column, check_column, extra_bonus, options, rules_of
+from scoring.scorer import (
+    Column,
+    allowed_boxes,
+    check_column,
+    extra_bonus,
+    joker_applies,
+    rules_of,
+)
 
 State = tuple[int, int, int, int]
 
@@ -52,27 +59,63 @@ class BoxChoice:
     loss: float
 
 
-def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State]:
+def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State, float]:
+    """The validated column, its state and the expected points still to come from it."""
     column = check_column(tables.layout.rules, filled)
     state = tables.layout.state(column)
-    if np.isnan(tables.value(state)):
+    index = tables.layout.position(state)
+    if index < 0:
         raise ScoringError(f"this {tables.layout.rules.id} column cannot occur: {column}")
-    return column, state
+    return column, state, tables.values.item(index)
 
 
 @lru_cache(maxsize=256)
-def _keep_values(tables: Solved, state: State) -> dict[int, list[np.ndarray]]:
-    """For rolls 2 and 3: the expected rest of the game for every keep made before it."""
+def _keep_values(tables: Solved, state: State) -> dict[int, list[float]]:
+    """For rolls 2 and 3: the expected rest of the game for every keep made before it
+    (in ``keeps().flat`` order)."""
     one = tuple(np.array([part]) for part in state)
     after = after_writes(tables.layout, tables.values, one)
-    return play(best_boxes(tables.layout, after, one, Workspace()), first=2)
+    stops = best_boxes(tables.layout, after, one, Workspace())
+    before = play({roll: hands[:, 0] for roll, hands in stops.items()}, first=2)
+    return {roll: found.tolist() for roll, found in before.items()}
+
+
+def forget_turns() -> None:
+    """Forget the keep values of the states asked about so far (each is solved on first ask)."""
+    _keep_values.cache_clear()
+
+
+@cache
+def _sub_keeps(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every distinct keep of ``hand`` with its place in ``keeps().flat``."""
+    flat = keeps().flat
+    return tuple((keep, flat[keep]) for keep in sub_keeps(hand))
+
+
+def _scored(
+    tables: Solved, hand: Hand, roll: int, column: dict[str, int], state: State
+) -> list[tuple[str, int, float]]:
+    """Each legal box for ``hand`` with its points and expected final score, best first;
+    ties as ``options`` orders them (more points first, then the sheet's order)."""
+    rules, layout = tables.layout.rules, tables.layout
+    joker = joker_applies(rules, hand, column)
+    points = layout.points_of(roll, joker, keeps().index[hand.dice][1])
+    legal = [(box.id, points[box.id]) for box in allowed_boxes(rules, hand, column)]
+    legal.sort(key=lambda option: -option[1])
+    so_far = sum(column.values()) + extra_bonus(rules, hand, column)
+    values = tables.values
+    scored = [
+        (box, got, so_far + got + values.item(layout.position(layout.written(state, box, got))))
+        for box, got in legal
+    ]
+    scored.sort(key=lambda choice: -choice[2])
+    return scored
 
 
 def expected_score(game: str | GameRules, filled: Column | None = None) -> float:
     """Expected final score of a column (an empty sheet by default) under the advisor."""
-    tables = solved(game)
-    column, state = _column(tables, filled)
-    return sum(column.values()) + tables.value(state)
+    column, _, rest = _column(solved(game), filled)
+    return sum(column.values()) + rest
 
 
 def advise_box(
@@ -82,15 +125,10 @@ def advise_box(
     rules = rules_of(game)
     tables = solved(rules)
     hand = Hand.of(dice)
-    column, _ = _column(tables, filled)
+    roll = check_roll(roll)
+    column, state, _ = _column(tables, filled)
     bonus = extra_bonus(rules, hand, column)
-    so_far = sum(column.values())
-    scored = [
-        (box, points, so_far + points + bonus + tables.value(tables.layout.state(after)))
-        for box, points in options(rules, hand.dice, check_roll(roll), column)
-        for after in [{**column, box: points}]
-    ]
-    scored.sort(key=lambda choice: -choice[2])
+    scored = _scored(tables, hand, roll, column, state)
     best = scored[0][2] if scored else 0.0
     return [BoxChoice(box, points, bonus, value, best - value) for box, points, value in scored]
 
@@ -104,17 +142,13 @@ def advise_keep(
     hand = Hand.of(dice)
     if check_roll(roll) == 3:
         raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")
-    column, state = _column(tables, filled)
+    column, state, _ = _column(tables, filled)
     if len(column) == len(rules.boxes):
         raise GameOverError("the column is full: there is nothing left to roll for")
     before_next = _keep_values(tables, state)[roll + 1]
     so_far = sum(column.values())
-    index = keeps().index
-    choices = [
-        (keep, False, so_far + float(before_next[len(keep)][index[keep][1], 0]))
-        for keep in sub_keeps(hand.dice)
-    ]
-    choices.append((hand.dice, True, advise_box(rules, hand.dice, roll, column)[0].expected))
+    choices = [(keep, False, so_far + before_next[row]) for keep, row in _sub_keeps(hand.dice)]
+    choices.append((hand.dice, True, _scored(tables, hand, roll, column, state)[0][2]))
     choices.sort(key=lambda c: (-c[2], not c[1], -len(c[0])))
     best = choices[0][2]
     return [KeepChoice(keep, now, value, best - value) for keep, now, value in choices]

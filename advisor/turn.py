@@ -71,13 +71,14 @@ def best_keep(levels: list[np.ndarray], work: Workspace) -> None:
                 np.maximum(run, part, out=run)
 
 
-def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, list[np.ndarray]]:
-    """Per roll r >= ``first``: the value of each keep made before roll r (r = 1: the turn's)."""
-    before = {3: keep_values(stops[3])}
+def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
+    """Per roll r >= ``first``: the value of every keep made before roll r (r = 1: the
+    turn's) in ``keeps().flat`` order, for one state (hand values as vectors)."""
+    matrix, subs = _transitions()[0], keeps().subs
+    before = {3: matrix @ stops[3]}
     for roll in range(2, first - 1, -1):
-        carried = [value.copy() for value in before[roll + 1]]
-        best_keep(carried, Workspace())
-        before[roll] = keep_values(np.maximum(stops[roll], carried[-1]))
+        carried = before[roll + 1].take(subs).max(axis=0)
+        before[roll] = matrix @ np.maximum(stops[roll], carried)
     return before
 
 

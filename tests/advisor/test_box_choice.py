@@ -63,3 +63,18 @@ def test_best_box_value_of_every_hand_matches_the_engine(game: str) -> None:
 def test_columns_cover_joker_states(game: str) -> None:
     found = {c.get("five_of_a_kind") for c in columns(game)}
     assert {None, 0, 50} <= found
+
+
+@pytest.mark.parametrize("game", ["catalan", "greek", "yahtzee", "yatzy"])
+def test_a_batch_of_states_gets_the_box_choices_of_each_state_alone(game: str) -> None:
+    # Batches go through layers of candidates, single states through one padded gather.
+    layout = Layout(GAMES[game])
+    values = np.random.default_rng(3).uniform(0, 100, layout.count)
+    start, stop = layout.level(len(layout.rules.boxes) - 2)
+    batch = layout.states(start, min(stop, start + 40))
+    together = best_boxes(layout, after_writes(layout, values, batch), batch, Workspace())
+    for i in range(len(batch[0])):
+        one = tuple(part[i : i + 1] for part in batch)
+        alone = best_boxes(layout, after_writes(layout, values, one), one, Workspace())
+        for roll in ROLLS:
+            np.testing.assert_array_equal(together[roll][:, i], alone[roll][:, 0])
