@@ -1,11 +1,13 @@
 """``python -m advisor.benchmark [GAME...]``: time and memory of solving each game.
 
-Each game is solved from scratch (no cache) in its own process, so that its peak
-resident memory is its own. Then the queries are timed on columns of played games,
-with the tables loaded (from the cache, built there if missing).
+Each game is solved from scratch (no cache) in its own process, on every core, so
+that its peak resident memory is its own. Then the queries are timed on columns of
+played games, with the tables loaded (from the cache, built there if missing).
+``--against-yatzy-solver`` compares with that package instead (see ``advisor.compare``).
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import random
@@ -15,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from advisor.compare import compare, print_table
 from advisor.layout import Layout
 from advisor.queries import advise_box, advise_keep, expected_score
 from advisor.solver import solve
@@ -82,11 +85,22 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m advisor.benchmark")
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"of: {', '.join(GAMES)}")
     parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--against-yatzy-solver",
+        action="store_true",
+        help="compare Yahtzee and Yatzy with the yatzy-solver package, taking turns",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="builds and first queries per side")
     args = parser.parse_args(argv)
     if args.one:
         _solve_one(args.one)
         return
-    print("one game at a time, each in its own single-threaded process")
+    if args.against_yatzy_solver:
+        if importlib.util.find_spec("yatzy_solver") is None:
+            parser.error("--against-yatzy-solver needs the package: pip install yatzy-solver")
+        print_table(compare(args.rounds), args.rounds)
+        return
+    print(f"one game at a time, each in its own process on {os.cpu_count()} cores")
     print(f"{'game':8} {'states':>9} {'expected':>10} {'build s':>8} {'CPU s':>6} {'peak MiB':>9}")
     wall = cpu = 0.0
     for game in args.games or GAMES:

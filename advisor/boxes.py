@@ -91,37 +91,35 @@ def candidates(layout: Layout, roll: int, dense: bool) -> Candidates:
     otherwise a box whose points are never negative offers only the hands that score in
     it, its scratch joining the floor."""
     points = layout.points[roll - 1, 0]
-    rows = layout.write_of[roll - 1, 0]
+    writes = layout.write_of[roll - 1, 0]
     scratches = layout.scratch_writes
-    pairs: list[tuple[int, int, int]] = []
+    offers: list[tuple[int, int, int]] = []
     floor, checks = [], []
     for box in range(len(layout.rules.boxes)):
         sparse = not dense and scratches[box] is not None and points[box].min() >= 0
         hands = np.flatnonzero(points[box]) if sparse else range(points.shape[1])
-        pairs += [(hand, int(rows[box, hand]), int(points[box, hand])) for hand in hands]
+        offers += [(hand, int(writes[box, hand]), int(points[box, hand])) for hand in hands]
         if sparse:
             floor.append(scratches[box])
             if len(layout.outcomes[box]) > 1:
                 checks.append(box)
-    hand, row, point = np.array(pairs).T
-    combos, combo_of = np.unique(np.stack([row, point], axis=1), axis=0, return_inverse=True)
-    by_hand = [combo_of.ravel()[hand == h] for h in range(points.shape[1])]
+    combos = sorted({offer[1:] for offer in offers})
+    number = {combo: i for i, combo in enumerate(combos)}
+    by_hand: list[list[int]] = [[] for _ in range(points.shape[1])]
+    for hand, write, got in offers:
+        by_hand[hand].append(number[write, got])
     widest = max(len(c) for c in by_hand)
-    padded = [np.pad(c, (0, widest + 1 - len(c)), constant_values=len(combos)) for c in by_hand]
-    padded = np.array(padded).T
     order = np.argsort([-len(c) for c in by_hand], kind="stable")
-    layers = tuple(
-        np.array([by_hand[h][t] for h in order if len(by_hand[h]) > t])
-        for t in range(max(len(c) for c in by_hand))
-    )
     return Candidates(
-        combos[:, 0],
-        combos[:, 1].astype(float),
-        layers,
+        np.array([write for write, _ in combos]),
+        np.array([got for _, got in combos], dtype=float),
+        tuple(
+            np.array([by_hand[h][t] for h in order if len(by_hand[h]) > t]) for t in range(widest)
+        ),
         np.argsort(order),
         np.array(floor, dtype=np.int64),
         _checks(layout, checks),
-        np.ascontiguousarray(padded),
+        np.array([c + [len(combos)] * (widest + 1 - len(c)) for c in by_hand]).T.copy(),
     )
 
 
@@ -135,21 +133,51 @@ def _checks(layout: Layout, boxes: list[int]) -> tuple[np.ndarray, np.ndarray, n
     )
 
 
+@dataclass(frozen=True)
+class JokerBoxes:
+    """Where one roll's five-of-a-kind hands may go as a forced joker.
+
+    ``writes`` and ``points`` are by box and face (the joker's points); ``own`` is each
+    face's upper box by its bit in ``umask`` and ``own_box`` by its place among the boxes.
+    """
+
+    fives: np.ndarray
+    writes: np.ndarray
+    points: np.ndarray
+    upper: list[int]
+    lower: list[int]
+    own: np.ndarray
+    own_box: np.ndarray
+
+
+@cache
+def joker_boxes(layout: Layout, roll: int) -> JokerBoxes:
+    """The forced joker's boxes and points for ``roll``'s five-of-a-kind hands."""
+    rules = layout.rules
+    fives = np.array([keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES])
+    own_box = np.array([rules.boxes.index(rules.upper_box_for(f)) for f in FACES])
+    return JokerBoxes(
+        fives,
+        layout.write_of[roll - 1, 1][:, fives],
+        layout.points[roll - 1, 1][:, fives],
+        list(layout.upper),
+        list(layout.lower),
+        np.array([layout.upper.index(b) for b in own_box]),
+        own_box,
+    )
+
+
 def _joker_best(
     layout: Layout, after: np.ndarray, states: States, rows: np.ndarray, roll: int
 ) -> np.ndarray:
     """Best value of each five-of-a-kind hand in joker states ``rows`` (the forced joker)."""
-    rules = layout.rules
+    rules, boxes = layout.rules, joker_boxes(layout, roll)
     umask, _, lmask, j = (a[rows] for a in states)
-    fives = np.array([keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES])
-    points = layout.points[roll - 1, 1][:, fives]
-    writes = layout.write_of[roll - 1, 1][:, fives]
-    cand = after[:, rows][writes] + points[:, :, None]
-    upper_best = cand[list(layout.upper)].max(axis=0)
-    lower_best = cand[list(layout.lower)].max(axis=0)
-    own = np.array([layout.upper.index(rules.boxes.index(rules.upper_box_for(f))) for f in FACES])
-    own_best = cand[[layout.upper[i] for i in own], range(len(FACES))]
-    own_empty = (umask[None, :] >> own[:, None] & 1) == 0
+    cand = after[:, rows][boxes.writes] + boxes.points[:, :, None]
+    upper_best = cand[boxes.upper].max(axis=0)
+    lower_best = cand[boxes.lower].max(axis=0)
+    own_best = cand[boxes.own_box, range(len(FACES))]
+    own_empty = (umask[None, :] >> boxes.own[:, None] & 1) == 0
     any_lower = lmask != layout.full_lower
     best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
     if rules.upper_first:
@@ -167,7 +195,6 @@ def best_boxes(
     if joker is not None:
         has = lmask >> layout.joker_bit & 1 == 1
         rows = np.flatnonzero(has & ((j == 1) | joker.on_scratch))
-    fives = [keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES]
     stops = {}
     for group in layout.roll_groups:
         roll = group[0]
@@ -177,6 +204,7 @@ def best_boxes(
         best = work.rows(f"stops {roll}", len(found.back), after.shape[1])
         found.best(after, best, work)
         if len(rows):
+            fives = joker_boxes(layout, roll).fives
             best[np.ix_(fives, rows)] = _joker_best(layout, after, states, rows, roll)
         stops.update(dict.fromkeys(group, best))
     return stops

@@ -3,9 +3,10 @@
 Keeps are grouped by size (0..5 dice); size 5 keeps are the hands, in the same order.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
 import numpy as np
 
@@ -85,8 +86,9 @@ def keeps() -> Keeps:
 @cache
 def sub_keeps(hand: Dice) -> tuple[Dice, ...]:
     """Every distinct multiset of dice that can be kept from ``hand``, largest first."""
-    found = {
-        tuple(sorted(hand[i] for i in range(len(hand)) if picked >> i & 1))
-        for picked in range(1 << len(hand))
-    }
+    counts = Counter(hand)
+    found = [
+        tuple(face for face, kept in zip(counts, taken, strict=True) for _ in range(kept))
+        for taken in product(*(range(count + 1) for count in counts.values()))
+    ]
     return tuple(sorted(found, key=lambda keep: (-len(keep), keep)))

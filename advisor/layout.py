@@ -24,17 +24,21 @@ Index = np.ndarray | int
 
 
 def _points(rules: GameRules) -> np.ndarray:
-    """Points of every (roll, joker, box, hand), from the engine."""
+    """Points of every (roll, joker, box, hand), from the engine.
+
+    A joker only ever comes with five of a kind: other hands get their plain points.
+    """
     hands = [Hand(h) for h in keeps().hands]
-    return np.array(
-        [
-            [
-                [[box_points(b, h, roll, joker=joker) for h in hands] for b in rules.boxes]
-                for joker in (False, True)
-            ]
-            for roll in ROLLS
-        ]
+    plain = np.array(
+        [[[box_points(b, h, roll) for h in hands] for b in rules.boxes] for roll in ROLLS]
     )
+    fives = [i for i, h in enumerate(hands) if h.is_five_of_a_kind]
+    joker = plain.copy()
+    joker[:, :, fives] = [
+        [[box_points(b, hands[i], roll, joker=True) for i in fives] for b in rules.boxes]
+        for roll in ROLLS
+    ]
+    return np.stack([plain, joker], axis=1)
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,11 @@ class Layout:
     @cached_property
     def box_values(self) -> tuple[np.ndarray, ...]:
         """Per box: every value it can hold, sorted."""
-        return tuple(np.unique(self.points[:, :, b, :]) for b in range(len(self.rules.boxes)))
+        # Sorted by hand: np.unique would import numpy.ma, a tenth of a fresh query's time.
+        return tuple(
+            np.array(sorted(set(self.points[:, :, b, :].ravel().tolist())))
+            for b in range(len(self.rules.boxes))
+        )
 
     @cached_property
     def _value_sets(self) -> tuple[frozenset[int], ...]:

@@ -16,7 +16,7 @@ from advisor.workspace import Workspace
 
 # States per batch: large enough for numpy to work on big arrays, small enough for a
 # batch's arrays to stay in cache.
-CHUNK = 512
+CHUNK = 256
 
 
 class SolveAbandonedError(RuntimeError):

@@ -106,7 +106,9 @@ def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
         raise DamagedTableError(f"holds {stored.dtype} {stored.shape}, not {layout.count} values")
     if stored["key"] != key.encode():
         raise DamagedTableError("written for other rules")
-    return stored["values"]
+    # A plain array over the mapped file: arrays taken from a memmap are memmaps too, and
+    # each of those costs Python-level calls.
+    return stored["values"].view(np.ndarray)
 
 
 def _stored_or_solved(
