@@ -85,6 +85,8 @@ class Scalar:
     base: list[int]
     n_sums: list[int]
     n_j: list[int]
+    raw_min: int
+    n_lower: int
 
 
 @dataclass(eq=False)
@@ -172,7 +174,7 @@ class Layout:
     @cached_property
     def n_sums(self) -> np.ndarray:
         """Per ``umask``: how many clamped upper sums it can hold."""
-        return np.array([len(s) for s in self.upper_sums], dtype=np.int64)
+        return np.array([len(s) for s in self.upper_sums], dtype=np.int32)
 
     @cached_property
     def _sums(self) -> tuple[np.ndarray, np.ndarray]:
@@ -192,7 +194,7 @@ class Layout:
         lo, hi = self.bounds
         highest = max((int(self.box_values[b].max()) for b in self.upper), default=0)
         raw = np.arange(self._raw_min, int(hi.max()) + max(highest, 0) + 1)
-        table = np.full((self.full_upper + 1, len(raw)), -1, dtype=np.int64)
+        table = np.full((self.full_upper + 1, len(raw)), -1, dtype=np.int32)
         for umask, sums in enumerate(self.upper_sums):
             clamped = np.clip(raw, lo[umask], hi[umask])
             place = np.searchsorted(sums, clamped).clip(max=len(sums) - 1)
@@ -211,7 +213,7 @@ class Layout:
         order = np.lexsort((lmask, umask, filled))
         order = order[size[order] > 0]
         start = np.cumsum(size[order]) - size[order]
-        base = np.full(len(umask), -1, dtype=np.int64)
+        base = np.full(len(umask), -1, dtype=np.int32)
         base[order] = start
         levels = np.searchsorted(filled[order], np.arange(len(self.rules.boxes) + 2))
         bounds = np.append(start, size[order].sum())[levels]
@@ -250,7 +252,7 @@ class Layout:
         umask, lmask = groups.umask[group], groups.lmask[group]
         j, rank = np.divmod(offset, self.n_sums[umask])
         sums, first = self._sums
-        return umask, sums[first[umask] + rank], lmask, j
+        return tuple(part.astype(np.int32) for part in (umask, sums[first[umask] + rank], lmask, j))
 
     @cached_property
     def outcomes(self) -> tuple[np.ndarray, ...]:
@@ -301,11 +303,11 @@ class Layout:
         )
         joker = np.array([self._is_joker_box(b) for b in boxes], dtype=bool)
         return Writes(
-            adds=np.where(upper, values, 0),
-            upper_bit=np.where(upper, 1 << position, 0),
-            lower_bit=np.where(upper, 0, 1 << position),
+            adds=np.where(upper, values, 0).astype(np.int32),
+            upper_bit=np.where(upper, 1 << position, 0).astype(np.int32),
+            lower_bit=np.where(upper, 0, 1 << position).astype(np.int32),
             sets_j=joker,
-            j=(values > 0).astype(np.int64),
+            j=(values > 0).astype(np.int32),
         )
 
     def _is_joker_box(self, box: int) -> bool:
@@ -345,6 +347,8 @@ class Layout:
             self._groups.base.tolist(),
             self.n_sums.tolist(),
             self._n_j.tolist(),
+            self._raw_min,
+            self.full_lower + 1,
         )
 
     def state(self, column: Mapping[str, int]) -> tuple[int, int, int, int]:
@@ -368,22 +372,22 @@ class Layout:
         """Every box's points for hand number ``hand`` (``keeps().hands`` order)."""
         return self._scalar.points[roll - 1][joker][hand]
 
-    def written(
-        self, state: tuple[int, int, int, int], box_id: str, points: int
-    ) -> tuple[int, int, int, int]:
-        """The state after an empty box takes ``points`` (its upper sum left unclamped)."""
+    def position(self, state: tuple[int, int, int, int]) -> int:
+        """Index of one state (its upper sum clamped or not), or -1 if it cannot occur."""
+        return self._position(*state)
+
+    def position_after(self, state: tuple[int, int, int, int], box_id: str, points: int) -> int:
+        """Index of the state after an empty box of ``state`` takes ``points``."""
         umask, u, lmask, j = state
         upper, bit, _, joker = self._scalar.bits[box_id]
         if upper:
-            return umask | bit, u + points, lmask, j
-        return umask, u, lmask | bit, int(points > 0) if joker else j
+            return self._position(umask | bit, u + points, lmask, j)
+        return self._position(umask, u, lmask | bit, int(points > 0) if joker else j)
 
-    def position(self, state: tuple[int, int, int, int]) -> int:
-        """Index of one state (its upper sum clamped or not), or -1 if it cannot occur."""
+    def _position(self, umask: int, u: int, lmask: int, j: int) -> int:
         scalar = self._scalar
-        umask, u, lmask, j = state
-        rank = scalar.ranks[umask][u - self._raw_min]
-        base = scalar.base[umask * (self.full_lower + 1) + lmask]
+        rank = scalar.ranks[umask][u - scalar.raw_min]
+        base = scalar.base[umask * scalar.n_lower + lmask]
         if rank < 0 or base < 0 or j >= scalar.n_j[lmask]:
             return -1
         return base + j * scalar.n_sums[umask] + rank

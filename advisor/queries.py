@@ -85,6 +85,26 @@ def forget_turns() -> None:
     _keep_values.cache_clear()
 
 
+def hand_number(hand: Hand) -> int:
+    """The hand's place in ``keeps().hands``."""
+    return keeps().index[hand.dice][1]
+
+
+def _hand(dice: Iterable[int]) -> Hand:
+    """``Hand.of(dice)``, remembered for dice given as a list or tuple of plain ints
+    (validating them is a tenth of a box query)."""
+    if isinstance(dice, list | tuple) and all(type(die) is int for die in dice):
+        key = tuple(dice)
+        hand = _hands.get(key)
+        if hand is None:
+            hand = _hands[key] = Hand.of(key)
+        return hand
+    return Hand.of(dice)
+
+
+_hands: dict[tuple[int, ...], Hand] = {}
+
+
 @cache
 def _sub_keeps(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every distinct keep of ``hand`` with its place in ``keeps().flat``."""
@@ -97,18 +117,15 @@ def _scored(
 ) -> list[tuple[str, int, float]]:
     """Each legal box for ``hand`` with its points and expected final score, best first;
     ties as ``options`` orders them (more points first, then the sheet's order)."""
-    rules, layout = tables.layout.rules, tables.layout
-    joker = joker_applies(rules, hand, column)
-    points = layout.points_of(roll, joker, keeps().index[hand.dice][1])
-    legal = [(box.id, points[box.id]) for box in allowed_boxes(rules, hand, column)]
-    legal.sort(key=lambda option: -option[1])
+    rules, layout, values = tables.layout.rules, tables.layout, tables.values
+    points = layout.points_of(roll, joker_applies(rules, hand, column), hand_number(hand))
     so_far = sum(column.values()) + extra_bonus(rules, hand, column)
-    values = tables.values
-    scored = [
-        (box, got, so_far + got + values.item(layout.position(layout.written(state, box, got))))
-        for box, got in legal
-    ]
-    scored.sort(key=lambda choice: -choice[2])
+    scored = []
+    for box in allowed_boxes(rules, hand, column):
+        got = points[box.id]
+        after = values.item(layout.position_after(state, box.id, got))
+        scored.append((box.id, got, so_far + got + after))
+    scored.sort(key=lambda choice: (-choice[2], -choice[1]))
     return scored
 
 
@@ -124,7 +141,7 @@ def advise_box(
     """Every legal box for ``dice`` from roll ``roll`` with the expected final score, best first."""
     rules = rules_of(game)
     tables = solved(rules)
-    hand = Hand.of(dice)
+    hand = _hand(dice)
     roll = check_roll(roll)
     column, state, _ = _column(tables, filled)
     bonus = extra_bonus(rules, hand, column)
@@ -139,7 +156,7 @@ def advise_keep(
     """After roll 1 or 2: every distinct keep (and scoring now) with its expected final score."""
     rules = rules_of(game)
     tables = solved(rules)
-    hand = Hand.of(dice)
+    hand = _hand(dice)
     if check_roll(roll) == 3:
         raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")
     column, state, _ = _column(tables, filled)

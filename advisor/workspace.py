@@ -8,15 +8,15 @@ import numpy as np
 
 
 class Workspace:
-    """Named arrays of one thread, kept between batches of the same width."""
+    """Named float arrays of one thread: each keeps its memory and only ever grows."""
 
     def __init__(self) -> None:
-        self._arrays: dict[str, np.ndarray] = {}
+        self._memory: dict[str, np.ndarray] = {}
 
     def rows(self, name: str, rows: int, width: int) -> np.ndarray:
-        """A float array of ``rows`` by ``width`` (its contents are left over from before)."""
-        array = self._arrays.get(name)
-        if array is None or array.shape[0] < rows or array.shape[1] != width:
-            array = np.empty((rows, width))
-            self._arrays[name] = array
-        return array[:rows]
+        """A contiguous float array of ``rows`` by ``width`` (holding what was there before)."""
+        memory = self._memory.get(name)
+        if memory is None or len(memory) < rows * width:
+            memory = np.empty(rows * width)
+            self._memory[name] = memory
+        return memory[: rows * width].reshape(rows, width)
