@@ -23,8 +23,8 @@ class Keeps:
     s by faces) is the index in size s+1 of the keep plus that face. ``shrink[s]`` holds,
     per run of keeps with d distinct faces, the run's first index and the indices in size
     s-1 of each keep minus one die of each of its faces (run length by d). ``flat`` numbers
-    every keep with the sizes end to end, and ``subs`` holds each hand's sub-keeps by
-    those numbers (32 by hands, the hand itself repeated where it has fewer).
+    every keep with the sizes end to end; ``subs`` lists every hand's sub-keeps by those
+    numbers, hand after hand, and ``sub_starts`` where each hand's begin.
     """
 
     by_size: tuple[tuple[Dice, ...], ...]
@@ -33,6 +33,7 @@ class Keeps:
     shrink: tuple[tuple[tuple[int, np.ndarray], ...], ...]
     flat: dict[Dice, int]
     subs: np.ndarray
+    sub_starts: np.ndarray
 
     @property
     def hands(self) -> tuple[Dice, ...]:
@@ -74,13 +75,9 @@ def keeps() -> Keeps:
     )
     index = {keep: (s, i) for s, level in enumerate(local) for keep, i in level.items()}
     flat = {keep: i for i, keep in enumerate(k for level in by_size for k in level)}
-    subs = np.array(
-        [
-            [flat[k] for k in sub_keeps(hand)] + [flat[hand]] * (32 - len(sub_keeps(hand)))
-            for hand in by_size[DICE_PER_HAND]
-        ]
-    ).T.copy()
-    return Keeps(by_size, index, grow, shrink, flat, subs)
+    subs = [[flat[k] for k in sub_keeps(hand)] for hand in by_size[DICE_PER_HAND]]
+    sub_starts = np.cumsum([0] + [len(s) for s in subs[:-1]])
+    return Keeps(by_size, index, grow, shrink, flat, np.concatenate(subs), sub_starts)
 
 
 @cache

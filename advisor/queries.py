@@ -10,6 +10,7 @@ come) when the player follows the advisor from now on: the points already in
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from operator import itemgetter
 
 import numpy as np
 
@@ -125,7 +126,9 @@ def _scored(
         got = points[box.id]
         after = values.item(layout.position_after(state, box.id, got))
         scored.append((box.id, got, so_far + got + after))
-    scored.sort(key=lambda choice: (-choice[2], -choice[1]))
+    # Stable sorts, the last one first: by points, then by expected score.
+    scored.sort(key=itemgetter(1), reverse=True)
+    scored.sort(key=itemgetter(2), reverse=True)
     return scored
 
 
@@ -164,8 +167,9 @@ def advise_keep(
         raise GameOverError("the column is full: there is nothing left to roll for")
     before_next = _keep_values(tables, state)[roll + 1]
     so_far = sum(column.values())
-    choices = [(keep, False, so_far + before_next[row]) for keep, row in _sub_keeps(hand.dice)]
-    choices.append((hand.dice, True, _scored(tables, hand, roll, column, state)[0][2]))
-    choices.sort(key=lambda c: (-c[2], not c[1], -len(c[0])))
+    # Scoring now, then the keeps largest first: a stable sort keeps that order in ties.
+    choices = [(hand.dice, True, _scored(tables, hand, roll, column, state)[0][2])]
+    choices += [(keep, False, so_far + before_next[row]) for keep, row in _sub_keeps(hand.dice)]
+    choices.sort(key=itemgetter(2), reverse=True)
     best = choices[0][2]
     return [KeepChoice(keep, now, value, best - value) for keep, now, value in choices]

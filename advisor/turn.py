@@ -74,10 +74,10 @@ def best_keep(levels: list[np.ndarray], work: Workspace) -> None:
 def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
     """Per roll r >= ``first``: the value of every keep made before roll r (r = 1: the
     turn's) in ``keeps().flat`` order, for one state (hand values as vectors)."""
-    matrix, subs = _transitions()[0], keeps().subs
+    matrix, tables = _transitions()[0], keeps()
     before = {3: matrix @ stops[3]}
     for roll in range(2, first - 1, -1):
-        carried = before[roll + 1].take(subs).max(axis=0)
+        carried = np.maximum.reduceat(before[roll + 1].take(tables.subs), tables.sub_starts)
         before[roll] = matrix @ np.maximum(stops[roll], carried)
     return before
 
