@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from advisor.column import Columns
 from advisor.compare import compare, print_table
 from advisor.layout import Layout
 from advisor.queries import advise_box, advise_keep, expected_score
@@ -35,7 +36,8 @@ def _solve_one(game: str) -> None:
     layout = Layout(GAMES[game])
     values = solve(layout)
     seconds = time.perf_counter() - start
-    empty = values[layout.position(layout.state({}))]
+    columns = Columns(layout)
+    empty = values[columns.position(columns.state({}))]
     states = len(values)
     print(json.dumps({"states": states, "expected": float(empty), "seconds": seconds}))
 

@@ -65,18 +65,27 @@ class Candidates:
 
     def best(self, after: np.ndarray, out: np.ndarray, work: Workspace) -> None:
         """Write the value of each hand in its best candidate (hands by states) to ``out``."""
+        if after.shape[1] <= FEW_STATES:
+            self._best_of_few(after, out)
+        else:
+            self._best_by_layers(after, out, work)
+
+    def _floor(self, after: np.ndarray) -> np.ndarray | float:
+        return after[self.floor].max(axis=0) if len(self.floor) else -np.inf
+
+    def _best_of_few(self, after: np.ndarray, out: np.ndarray) -> None:
+        worth = np.empty((after.shape[1], len(self.rows) + 1))
+        worth[:, :-1] = after[self.rows].T + self.points
+        worth[:, -1] = self._floor(after)
+        out[:] = worth[:, self.padded].max(axis=1).T
+
+    def _best_by_layers(self, after: np.ndarray, out: np.ndarray, work: Workspace) -> None:
         width = after.shape[1]
-        if width <= FEW_STATES:
-            worth = np.empty((width, len(self.rows) + 1))
-            worth[:, :-1] = after[self.rows].T + self.points
-            worth[:, -1] = after[self.floor].max(axis=0) if len(self.floor) else -np.inf
-            out[:] = worth[:, self.padded].max(axis=1).T
-            return
         worth = work.rows("worth", len(self.rows), width)
         np.take(after, self.rows, axis=0, out=worth, mode="clip")
         worth += self.points[:, None]
         best = work.rows("layered", len(self.back), width)
-        best[:] = after[self.floor].max(axis=0) if len(self.floor) else -np.inf
+        best[:] = self._floor(after)
         for layer in self.layers:
             part = best[: len(layer)]
             gathered = work.rows("gathered", len(layer), width)

@@ -7,14 +7,12 @@ occur are numbered, level by level (by the count of filled boxes), so that a val
 table holds nothing else and each level is one contiguous range.
 """
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
 from advisor.dice import keeps
-from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.rules import GameRules, Section
 from scoring.scorer import box_points
@@ -68,27 +66,6 @@ class Groups:
     levels: np.ndarray
 
 
-@dataclass(frozen=True)
-class Scalar:
-    """Tables for one state at a time, as Python lists (numpy scalars cost more).
-
-    ``bits`` holds per box id: whether it is an upper box, its bit in its mask, the
-    values it can hold and whether it is the joker's box; ``points`` by roll, joker and
-    hand: each box's points.
-    """
-
-    bits: dict[str, tuple[bool, int, frozenset[int], bool]]
-    points: list[list[list[dict[str, int]]]]
-    lo: list[int]
-    hi: list[int]
-    ranks: list[list[int]]
-    base: list[int]
-    n_sums: list[int]
-    n_j: list[int]
-    raw_min: int
-    n_lower: int
-
-
 @dataclass(eq=False)
 class Layout:
     """Index arithmetic and points tables for one game's solver."""
@@ -135,7 +112,8 @@ class Layout:
         )
 
     @cached_property
-    def _value_sets(self) -> tuple[frozenset[int], ...]:
+    def value_sets(self) -> tuple[frozenset[int], ...]:
+        """Per box: every value it can hold."""
         return tuple(frozenset(v.tolist()) for v in self.box_values)
 
     @cached_property
@@ -182,18 +160,18 @@ class Layout:
         return np.concatenate(self.upper_sums), np.cumsum(self.n_sums) - self.n_sums
 
     @cached_property
-    def _raw_min(self) -> int:
+    def raw_min(self) -> int:
         """The lowest upper sum a write can make from a clamped one (before clamping)."""
         lowest = min((int(self.box_values[b].min()) for b in self.upper), default=0)
         return int(self.bounds[0].min()) + min(lowest, 0)
 
     @cached_property
     def ranks(self) -> np.ndarray:
-        """Per ``umask`` and upper sum (clamped or not, from ``_raw_min``): the place of the
+        """Per ``umask`` and upper sum (clamped or not, from ``raw_min``): the place of the
         clamped sum among ``upper_sums[umask]``, or -1 if that sum cannot occur."""
         lo, hi = self.bounds
         highest = max((int(self.box_values[b].max()) for b in self.upper), default=0)
-        raw = np.arange(self._raw_min, int(hi.max()) + max(highest, 0) + 1)
+        raw = np.arange(self.raw_min, int(hi.max()) + max(highest, 0) + 1)
         table = np.full((self.full_upper + 1, len(raw)), -1, dtype=np.int32)
         for umask, sums in enumerate(self.upper_sums):
             clamped = np.clip(raw, lo[umask], hi[umask])
@@ -202,14 +180,14 @@ class Layout:
         return table
 
     @cached_property
-    def _groups(self) -> Groups:
+    def groups(self) -> Groups:
         """The (umask, lmask) pairs that can occur, in index order, and where each begins."""
         n_lower = self.full_lower + 1
         umask, lmask = (a.ravel() for a in np.indices((self.full_upper + 1, n_lower)))
         bits = np.array([i.bit_count() for i in range(max(self.full_upper, self.full_lower) + 1)])
         filled = bits[umask] + bits[lmask]
         allowed = (umask == self.full_upper) | (lmask == 0) | (not self.rules.upper_first)
-        size = np.where(allowed, self.n_sums[umask] * self._n_j[lmask], 0)
+        size = np.where(allowed, self.n_sums[umask] * self.n_j[lmask], 0)
         order = np.lexsort((lmask, umask, filled))
         order = order[size[order] > 0]
         start = np.cumsum(size[order]) - size[order]
@@ -220,7 +198,7 @@ class Layout:
         return Groups(umask[order], lmask[order], start, base, bounds)
 
     @cached_property
-    def _n_j(self) -> np.ndarray:
+    def n_j(self) -> np.ndarray:
         """Per ``lmask``: 2 if its five-of-a-kind box is filled (``j`` matters), else 1."""
         lmask = np.arange(self.full_lower + 1)
         if self.joker_bit is None:
@@ -230,22 +208,22 @@ class Layout:
     @property
     def count(self) -> int:
         """How many states can occur: the length of a value table."""
-        return int(self._groups.levels[-1])
+        return int(self.groups.levels[-1])
 
     def level(self, filled: int) -> tuple[int, int]:
         """The index range of the states with ``filled`` boxes filled."""
-        levels = self._groups.levels
+        levels = self.groups.levels
         return int(levels[filled]), int(levels[filled + 1])
 
     def index(self, umask: Index, u: Index, lmask: Index, j: Index) -> Index:
-        """Index of states that can occur; ``u`` may be unclamped (from ``_raw_min``)."""
-        rank = self.ranks.ravel()[umask * self.ranks.shape[1] + (u - self._raw_min)]
-        base = self._groups.base[umask * (self.full_lower + 1) + lmask]
+        """Index of states that can occur; ``u`` may be unclamped (from ``raw_min``)."""
+        rank = self.ranks.ravel()[umask * self.ranks.shape[1] + (u - self.raw_min)]
+        base = self.groups.base[umask * (self.full_lower + 1) + lmask]
         return base + j * self.n_sums[umask] + rank
 
     def states(self, start: int, stop: int) -> tuple[np.ndarray, ...]:
         """The states with indices ``start`` to ``stop``, as arrays (umask, u, lmask, j)."""
-        groups = self._groups
+        groups = self.groups
         index = np.arange(start, stop)
         group = np.searchsorted(groups.start, index, side="right") - 1
         offset = index - groups.start[group]
@@ -258,7 +236,7 @@ class Layout:
     def outcomes(self) -> tuple[np.ndarray, ...]:
         """Per box: the values that lead to different next states (one entry if none do)."""
         return tuple(
-            values if b in self.upper or self._is_joker_box(b) else np.zeros(1, np.int64)
+            values if b in self.upper or self.is_joker_box(b) else np.zeros(1, np.int64)
             for b, values in enumerate(self.box_values)
         )
 
@@ -301,7 +279,7 @@ class Layout:
                 for b, up in zip(boxes, upper, strict=True)
             ]
         )
-        joker = np.array([self._is_joker_box(b) for b in boxes], dtype=bool)
+        joker = np.array([self.is_joker_box(b) for b in boxes], dtype=bool)
         return Writes(
             adds=np.where(upper, values, 0).astype(np.int32),
             upper_bit=np.where(upper, 1 << position, 0).astype(np.int32),
@@ -310,7 +288,8 @@ class Layout:
             j=(values > 0).astype(np.int32),
         )
 
-    def _is_joker_box(self, box: int) -> bool:
+    def is_joker_box(self, box: int) -> bool:
+        """Whether the box at this position is the joker's five-of-a-kind box."""
         return self.joker_bit is not None and box == self.lower[self.joker_bit]
 
     @cached_property
@@ -325,69 +304,3 @@ class Layout:
             else:
                 same.append(roll)
         return tuple(tuple(g) for g in groups)
-
-    @cached_property
-    def _scalar(self) -> Scalar:
-        """The tables ``state``, ``written`` and ``position`` read, as Python lists."""
-        bits = {}
-        for position, box in enumerate(self.rules.boxes):
-            upper = position in self.upper
-            bit = 1 << (self.upper if upper else self.lower).index(position)
-            bits[box.id] = (upper, bit, self._value_sets[position], self._is_joker_box(position))
-        lo, hi = self.bounds
-        return Scalar(
-            bits,
-            [
-                [[dict(zip(bits, by_box, strict=True)) for by_box in hands] for hands in rolls]
-                for rolls in self.points.transpose(0, 1, 3, 2).tolist()
-            ],
-            lo.tolist(),
-            hi.tolist(),
-            self.ranks.tolist(),
-            self._groups.base.tolist(),
-            self.n_sums.tolist(),
-            self._n_j.tolist(),
-            self._raw_min,
-            self.full_lower + 1,
-        )
-
-    def state(self, column: Mapping[str, int]) -> tuple[int, int, int, int]:
-        """The state of a validated column; raises ``ScoringError`` for a value no hand gives."""
-        scalar = self._scalar
-        umask = lmask = u = j = 0
-        for box_id, points in column.items():
-            upper, bit, values, joker = scalar.bits[box_id]
-            if points not in values:
-                name = self.rules.box(box_id).name("en")
-                raise ScoringError(f"{name} cannot hold {points} in {self.rules.id}")
-            if upper:
-                umask |= bit
-                u += points
-            else:
-                lmask |= bit
-                j = j or int(joker and points > 0)
-        return umask, min(max(u, scalar.lo[umask]), scalar.hi[umask]), lmask, j
-
-    def points_of(self, roll: int, joker: bool, hand: int) -> dict[str, int]:
-        """Every box's points for hand number ``hand`` (``keeps().hands`` order)."""
-        return self._scalar.points[roll - 1][joker][hand]
-
-    def position(self, state: tuple[int, int, int, int]) -> int:
-        """Index of one state (its upper sum clamped or not), or -1 if it cannot occur."""
-        return self._position(*state)
-
-    def position_after(self, state: tuple[int, int, int, int], box_id: str, points: int) -> int:
-        """Index of the state after an empty box of ``state`` takes ``points``."""
-        umask, u, lmask, j = state
-        upper, bit, _, joker = self._scalar.bits[box_id]
-        if upper:
-            return self._position(umask | bit, u + points, lmask, j)
-        return self._position(umask, u, lmask | bit, int(points > 0) if joker else j)
-
-    def _position(self, umask: int, u: int, lmask: int, j: int) -> int:
-        scalar = self._scalar
-        rank = scalar.ranks[umask][u - scalar.raw_min]
-        base = scalar.base[umask * scalar.n_lower + lmask]
-        if rank < 0 or base < 0 or j >= scalar.n_j[lmask]:
-            return -1
-        return base + j * scalar.n_sums[umask] + rank

@@ -15,6 +15,7 @@ from operator import itemgetter
 import numpy as np
 
 from advisor.boxes import after_writes, best_boxes
+from advisor.column import State
 from advisor.dice import keeps, sub_keeps
 from advisor.tables import Solved, solved
 from advisor.turn import play
@@ -30,8 +31,6 @@ from scoring.scorer import (
     joker_applies,
     rules_of,
 )
-
-State = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -63,8 +62,8 @@ class BoxChoice:
 def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State, float]:
     """The validated column, its state and the expected points still to come from it."""
     column = check_column(tables.layout.rules, filled)
-    state = tables.layout.state(column)
-    index = tables.layout.position(state)
+    state = tables.columns.state(column)
+    index = tables.columns.position(state)
     if index < 0:
         raise ScoringError(f"this {tables.layout.rules.id} column cannot occur: {column}")
     return column, state, tables.values.item(index)
@@ -118,13 +117,13 @@ def _scored(
 ) -> list[tuple[str, int, float]]:
     """Each legal box for ``hand`` with its points and expected final score, best first;
     ties as ``options`` orders them (more points first, then the sheet's order)."""
-    rules, layout, values = tables.layout.rules, tables.layout, tables.values
-    points = layout.points_of(roll, joker_applies(rules, hand, column), hand_number(hand))
+    rules, columns, values = tables.layout.rules, tables.columns, tables.values
+    points = columns.points_of(roll, joker_applies(rules, hand, column), hand_number(hand))
     so_far = sum(column.values()) + extra_bonus(rules, hand, column)
     scored = []
     for box in allowed_boxes(rules, hand, column):
         got = points[box.id]
-        after = values.item(layout.position_after(state, box.id, got))
+        after = values.item(columns.position_after(state, box.id, got))
         scored.append((box.id, got, so_far + got + after))
     # Stable sorts, the last one first: by points, then by expected score.
     scored.sort(key=itemgetter(1), reverse=True)

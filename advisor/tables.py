@@ -13,11 +13,13 @@ import tempfile
 import threading
 import zlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 from numpy.lib import format as npy
 
+from advisor.column import Columns
 from advisor.layout import Layout
 from advisor.solver import solve
 from scoring.rules import GameRules
@@ -36,10 +38,10 @@ class Solved:
     layout: Layout
     values: np.ndarray
 
-    def value(self, state: tuple[int, int, int, int]) -> float:
-        """Expected points still to come from one state (NaN if it cannot occur)."""
-        index = self.layout.position(state)
-        return float(self.values[index]) if index >= 0 else float("nan")
+    @cached_property
+    def columns(self) -> Columns:
+        """The layout read one column at a time."""
+        return Columns(self.layout)
 
 
 log = logging.getLogger(__name__)

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from advisor.boxes import after_writes, best_boxes
+from advisor.column import Columns
 from advisor.dice import keeps
 from advisor.layout import Layout
 from advisor.workspace import Workspace
@@ -38,10 +39,10 @@ def columns(game: str) -> list[dict[str, int]]:
 
 
 def engine_best(layout: Layout, values: np.ndarray, column: dict, hand, roll: int) -> float:
-    rules = layout.rules
+    rules, columns = layout.rules, Columns(layout)
     bonus = extra_bonus(rules, Hand.of(hand), column)
     return max(
-        bonus + points + values[layout.position(layout.state({**column, box: points}))]
+        bonus + points + values[columns.position(columns.state({**column, box: points}))]
         for box, points in options(rules, hand, roll, column)
     )
 
@@ -51,7 +52,7 @@ def test_best_box_value_of_every_hand_matches_the_engine(game: str) -> None:
     layout = Layout(GAMES[game])
     values = np.random.default_rng(7).uniform(0, 100, layout.count)
     for column in columns(game):
-        state = tuple(np.array([part]) for part in layout.state(column))
+        state = tuple(np.array([part]) for part in Columns(layout).state(column))
         stops = best_boxes(layout, after_writes(layout, values, state), state, Workspace())
         for roll in ROLLS:
             for index, hand in enumerate(keeps().hands):
