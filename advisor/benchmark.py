@@ -12,10 +12,7 @@ import json
 import os
 import random
 import statistics
-import subprocess
-import sys
 import time
-from collections.abc import Callable
 
 from advisor.column import Columns
 from advisor.compare import compare, print_table
@@ -23,6 +20,7 @@ from advisor.layout import Layout
 from advisor.queries import advise_box, advise_keep, expected_score
 from advisor.solver import solve
 from advisor.tables import solved
+from advisor.timing import run_child, timed
 from scoring.game import Game
 from scoring.games import GAMES
 from scoring.hand import DICE_PER_HAND, FACES
@@ -44,24 +42,8 @@ def _solve_one(game: str) -> None:
 
 def measure(game: str) -> dict[str, float]:
     """Solve ``game`` in a child process; its result plus its CPU time and peak memory in MiB."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "advisor.benchmark", "--one", game],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    output = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    if status:
-        raise RuntimeError(f"solving {game} failed with status {status}")
-    cpu = usage.ru_utime + usage.ru_stime
-    return {**json.loads(output), "cpu_seconds": cpu, "peak_mib": usage.ru_maxrss / 1024}
-
-
-def _timed(samples: list[float], query: Callable, *args: object) -> object:
-    start = time.perf_counter()
-    answer = query(*args)
-    samples.append(1000 * (time.perf_counter() - start))
-    return answer
+    run = run_child(["-m", "advisor.benchmark", "--one", game])
+    return {**json.loads(run.output), "cpu_seconds": run.cpu, "peak_mib": run.peak_mib}
 
 
 def time_queries(game: str) -> dict[str, list[float]]:
@@ -75,9 +57,9 @@ def time_queries(game: str) -> dict[str, list[float]]:
         while not table.finished:
             column = table.column("p")
             dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
-            _timed(samples["advise_keep"], advise_keep, game, dice, 1, column)
-            _timed(samples["expected_score"], expected_score, game, column)
-            best = _timed(samples["advise_box"], advise_box, game, dice, 3, column)
+            timed(samples["advise_keep"], advise_keep, game, dice, 1, column)
+            timed(samples["expected_score"], expected_score, game, column)
+            best = timed(samples["advise_box"], advise_box, game, dice, 3, column)
             table.record(best[0].box, dice, 3)
     return samples
 

@@ -9,15 +9,12 @@ in games the advisor plays. The table gives medians and their ratio (ours / thei
 import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from advisor.queries import BoxChoice, KeepChoice, advise_box, advise_keep, forget_turns
 from advisor.tables import CACHE_ENV, solved
+from advisor.timing import run_child, timed
 from scoring.game import Game
 from scoring.hand import DICE_PER_HAND, FACES
 from scoring.scorer import rules_of
@@ -43,23 +40,13 @@ THEIR_FIRST_QUERY = (
 Row = tuple[str, float, float, str]
 
 
-def run_child(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Run a fresh Python to the end: its wall seconds and its peak memory in MiB."""
-    start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - start
-    if status:
-        raise RuntimeError(f"python {' '.join(args)} failed with status {status}")
-    return wall, usage.ru_maxrss / 1024
-
-
 def in_turns(rounds: int, ours: list[str], theirs: list[str], env: dict[str, str]) -> list[list]:
     """Each side's ``run_child`` results, taking turns at going first, ``rounds`` times."""
     found: list[list] = [[], []]
     for turn in range(rounds):
         for side in (0, 1) if turn % 2 == 0 else (1, 0):
-            found[side].append(run_child((ours, theirs)[side], env))
+            run = run_child((ours, theirs)[side], env)
+            found[side].append((run.wall, run.peak_mib))
     return found
 
 
@@ -88,13 +75,6 @@ def _as_theirs(game: str, choices: list[KeepChoice] | list[BoxChoice], so_far: i
     return found
 
 
-def _timed(samples: list[float], query: Callable, *args: object) -> object:
-    start = time.perf_counter()
-    answer = query(*args)
-    samples.append(1000 * (time.perf_counter() - start))
-    return answer
-
-
 def time_queries(game: str, theirs: object) -> tuple[dict[str, list[float]], float, int]:
     """Milliseconds of each query, ours and theirs in turns on the same situations, the
     largest difference between our values and theirs, and how many were compared."""
@@ -111,12 +91,12 @@ def time_queries(game: str, theirs: object) -> tuple[dict[str, list[float]], flo
             answers: dict[str, object] = {}
             for ours in (True, False) if turn % 2 == 0 else (False, True):
                 if ours:
-                    answers["keep"] = _timed(samples["keep"], advise_keep, game, dice, 1, column)
-                    answers["box"] = _timed(samples["box"], advise_box, game, dice, 3, column)
+                    answers["keep"] = timed(samples["keep"], advise_keep, game, dice, 1, column)
+                    answers["box"] = timed(samples["box"], advise_box, game, dice, 3, column)
                 else:
                     for query, rolls_left in (("keep", 2), ("box", 0)):
                         text = situation(game, column, dice, rolls_left)
-                        found = _timed(samples[f"{query} theirs"], theirs.option_values, text)
+                        found = timed(samples[f"{query} theirs"], theirs.option_values, text)
                         answers[f"{query} theirs"] = found
             for query in ("keep", "box"):
                 mine = _as_theirs(game, answers[query], sum(column.values()))
@@ -134,39 +114,49 @@ def _medians(found: list[list[tuple]], field: int, scale: float = 1) -> tuple[fl
 
 
 def compare(rounds: int) -> list[Row]:
-    """Every measure for both games as (name, ours, theirs, unit)."""
+    """Every measure for both games as (name, ours, theirs, unit), with tables built in a
+    folder of their own."""
+    before = os.environ.get(CACHE_ENV)
+    with tempfile.TemporaryDirectory(prefix="advisor-compare-") as folder:
+        os.environ[CACHE_ENV] = folder
+        try:
+            return _compare(rounds, Path(folder))
+        finally:
+            if before is None:
+                del os.environ[CACHE_ENV]
+            else:
+                os.environ[CACHE_ENV] = before
+
+
+def _compare(rounds: int, folder: Path) -> list[Row]:
     import yatzy_solver
 
     rows: list[Row] = []
-    with tempfile.TemporaryDirectory(prefix="advisor-compare-") as folder:
-        env = {**os.environ, CACHE_ENV: folder}
-        os.environ[CACHE_ENV] = folder
-        for game, (label, variant, _) in GAMES.items():
-            table = str(Path(folder) / f"{variant}.table")
-            builds = in_turns(
-                rounds,
-                ["-m", "advisor", "build", game, "--force"],
-                ["-c", THEIR_BUILD, variant, table],
-                env,
-            )
-            rows.append((f"{label} table build, whole process, wall", *_medians(builds, 0), "s"))
-            rows.append((f"peak memory, {label} table build", *_medians(builds, 1), "MiB"))
-            first = situation(game, {}, FIRST_DICE, 2)
-            starts = in_turns(
-                rounds,
-                ["-c", OUR_FIRST_QUERY.format(FIRST_DICE), game],
-                ["-c", THEIR_FIRST_QUERY, variant, table, first],
-                env,
-            )
-            rows.append(
-                (f"{label}: first query in a fresh process", *_medians(starts, 0, 1000), "ms")
-            )
-            theirs = yatzy_solver.Solver.build(yatzy_solver.Variant(variant))
-            samples, worst, compared = time_queries(game, theirs)
-            for query, name in (("keep", "advise_keep, new state"), ("box", "advise_box")):
-                ours, their = (statistics.median(samples[k]) for k in (query, f"{query} theirs"))
-                rows.append((f"{label}: {name}, median", ours, their, "ms"))
-            print(f"{game}: values agree to {worst:.1e} on {compared:,} options", flush=True)
+    env = dict(os.environ)
+    for game, (label, variant, _) in GAMES.items():
+        table = str(folder / f"{variant}.table")
+        builds = in_turns(
+            rounds,
+            ["-m", "advisor", "build", game, "--force"],
+            ["-c", THEIR_BUILD, variant, table],
+            env,
+        )
+        rows.append((f"{label} table build, whole process, wall", *_medians(builds, 0), "s"))
+        rows.append((f"peak memory, {label} table build", *_medians(builds, 1), "MiB"))
+        first = situation(game, {}, FIRST_DICE, 2)
+        starts = in_turns(
+            rounds,
+            ["-c", OUR_FIRST_QUERY.format(FIRST_DICE), game],
+            ["-c", THEIR_FIRST_QUERY, variant, table, first],
+            env,
+        )
+        rows.append((f"{label}: first query in a fresh process", *_medians(starts, 0, 1000), "ms"))
+        theirs = yatzy_solver.Solver.build(yatzy_solver.Variant(variant))
+        samples, worst, compared = time_queries(game, theirs)
+        for query, name in (("keep", "advise_keep, new state"), ("box", "advise_box")):
+            ours, their = (statistics.median(samples[k]) for k in (query, f"{query} theirs"))
+            rows.append((f"{label}: {name}, median", ours, their, "ms"))
+        print(f"{game}: values agree to {worst:.1e} on {compared:,} options", flush=True)
     return rows
 
 
@@ -178,6 +168,6 @@ def print_table(rows: list[Row], rounds: int) -> None:
     print("| measure | ours | yatzy-solver | ratio |")
     print("|---|---|---|---|")
     for name, ours, theirs, unit in rows:
-        digits = {"s": 2, "MiB": 0}.get(unit, 3)
+        digits = {"s": 2, "MiB": 0}.get(unit, 3 if max(ours, theirs) < 1 else 1)
         cells = f"{ours:.{digits}f} {unit} | {theirs:.{digits}f} {unit}"
         print(f"| {name} | {cells} | {ours / theirs:.2f} |", flush=True)

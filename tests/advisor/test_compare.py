@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from advisor.compare import in_turns, situation
+from advisor.timing import Run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,9 +29,16 @@ def test_situations_are_written_in_yatzy_solvers_notation() -> None:
 
 def test_the_sides_take_turns_at_going_first(monkeypatch) -> None:
     order = []
-    monkeypatch.setattr("advisor.compare.run_child", lambda args, env: order.append(args[0]))
-    in_turns(3, ["ours"], ["theirs"], {})
+
+    def run(args: list[str], env: dict) -> Run:
+        order.append(args[0])
+        return Run(len(order), 0, 0, "")
+
+    monkeypatch.setattr("advisor.compare.run_child", run)
+    ours, theirs = in_turns(3, ["ours"], ["theirs"], {})
     assert order == ["ours", "theirs", "theirs", "ours", "ours", "theirs"]
+    assert [wall for wall, _ in ours] == [1, 4, 5]
+    assert [wall for wall, _ in theirs] == [2, 3, 6]
 
 
 @pytest.mark.skipif(importlib.util.find_spec("yatzy_solver") is not None, reason="installed")
