@@ -195,9 +195,14 @@ def _joker_best(
 
 
 def best_boxes(
-    layout: Layout, after: np.ndarray, states: States, work: Workspace
+    layout: Layout,
+    after: np.ndarray,
+    states: States,
+    work: Workspace,
+    out: np.ndarray | None = None,
 ) -> dict[int, np.ndarray]:
-    """Per roll: value of each hand (hands by states) written into its best allowed box."""
+    """Per roll: value of each hand (hands by states) written into its best allowed box;
+    rolls alike share one array, and roll 3's is ``out`` when given."""
     _, _, lmask, j = states
     joker = layout.rules.joker
     rows = np.zeros(0, dtype=np.int64)
@@ -211,6 +216,8 @@ def best_boxes(
         if not found.sound(after):
             found = candidates(layout, roll, True)
         best = work.rows(f"stops {roll}", len(found.back), after.shape[1])
+        if out is not None and 3 in group:
+            best = out
         found.best(after, best, work)
         if len(rows):
             fives = joker_boxes(layout, roll).fives

@@ -85,9 +85,7 @@ def forget_turns() -> None:
     _keep_values.cache_clear()
 
 
-def hand_number(hand: Hand) -> int:
-    """The hand's place in ``keeps().hands``."""
-    return keeps().index[hand.dice][1]
+_hands: dict[tuple[int, ...], Hand] = {}
 
 
 def _hand(dice: Iterable[int]) -> Hand:
@@ -100,9 +98,6 @@ def _hand(dice: Iterable[int]) -> Hand:
             hand = _hands[key] = Hand.of(key)
         return hand
     return Hand.of(dice)
-
-
-_hands: dict[tuple[int, ...], Hand] = {}
 
 
 @cache
@@ -118,7 +113,8 @@ def _scored(
     """Each legal box for ``hand`` with its points and expected final score, best first;
     ties as ``options`` orders them (more points first, then the sheet's order)."""
     rules, columns, values = tables.layout.rules, tables.columns, tables.values
-    points = columns.points_of(roll, joker_applies(rules, hand, column), hand_number(hand))
+    joker = joker_applies(rules, hand, column)
+    points = columns.points_of(roll, joker, keeps().index[hand.dice][1])
     so_far = sum(column.values()) + extra_bonus(rules, hand, column)
     scored = []
     for box in allowed_boxes(rules, hand, column):

@@ -1,22 +1,26 @@
 """Backward induction over a game's column states: the expected rest-of-game score.
 
-Each level (count of filled boxes) is split into batches that worker threads solve
-at once: numpy lets go of the interpreter lock while it works on whole arrays.
+Each level (count of filled boxes) is cut into batches, shared out between this
+process and one forked worker per further core. Threads would not do: numpy's many
+short calls would keep them waiting on each other for the interpreter lock. The
+values live in memory mapped as shared, where each process writes its batches.
 """
 
+import mmap
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from advisor.boxes import candidates
 from advisor.layout import Layout
 from advisor.turn import turn_values
+from advisor.workers import Workers
 from advisor.workspace import Workspace
 
-# States per batch: large enough for numpy to work on big arrays, small enough for a
-# batch's arrays to stay in cache.
-CHUNK = 256
+# States per batch: enough to spread numpy's cost per call over many states, few
+# enough for a batch's arrays to stay in cache and each process's memory to stay small.
+CHUNK = 128
 
 
 class SolveAbandonedError(RuntimeError):
@@ -42,27 +46,27 @@ def solve(layout: Layout, stop: threading.Event | None = None) -> np.ndarray:
 
     Raises ``SolveAbandonedError`` soon after ``stop`` is set or the program starts to exit.
     """
-    values = np.empty(layout.count)
+    values = np.frombuffer(mmap.mmap(-1, 8 * layout.count), dtype=np.float64)
     terminal_values(layout, values)
+    work = Workspace()
 
-    local = threading.local()
+    def solve_share(filled: int, share: int, shares: int) -> None:
+        for bounds in batches(*layout.level(filled))[share::shares]:
+            if _exiting.is_set() or (stop is not None and stop.is_set()):
+                raise SolveAbandonedError(f"solving {layout.rules.id} was abandoned")
+            values[slice(*bounds)] = turn_values(layout, values, layout.states(*bounds), work)
 
-    def go_on() -> None:
-        if _exiting.is_set() or (stop is not None and stop.is_set()):
-            raise SolveAbandonedError(f"solving {layout.rules.id} was abandoned")
-
-    def solve_batch(bounds: tuple[int, int]) -> None:
-        go_on()
-        if not hasattr(local, "work"):
-            local.work = Workspace()
-        states = layout.states(*bounds)
-        values[slice(*bounds)] = turn_values(layout, values, states, local.work)
-
-    with ThreadPoolExecutor(os.cpu_count() or 1, thread_name_prefix="advisor-solve") as pool:
-        for filled in range(len(layout.rules.boxes) - 1, -1, -1):
-            go_on()
-            for _ in pool.map(solve_batch, batches(*layout.level(filled))):
-                pass
+    levels = range(len(layout.rules.boxes) - 1, -1, -1)
+    # The first level here, before forking, so that every table and cache the workers
+    # read is made once and shared.
+    solve_share(levels[0], 0, 1)
+    for roll in {group[0] for group in layout.roll_groups}:
+        candidates(layout, roll, True)
+    with Workers((os.cpu_count() or 1) - 1, solve_share) as workers:
+        for filled in levels[1:]:
+            workers.start(filled)
+            solve_share(filled, 0, workers.shares)
+            workers.join()
     return values
 
 

@@ -9,7 +9,6 @@ that cannot be written leaves the solved table in memory alone.
 
 import logging
 import os
-import tempfile
 import threading
 import zlib
 from dataclasses import dataclass
@@ -84,11 +83,15 @@ def _save(path: Path, key: str, values: np.ndarray) -> None:
     """Write the record header, the key, then the values as they are in memory (no copy)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     header = {"descr": npy.dtype_to_descr(_record(len(values))), "fortran_order": False}
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as out:
-        npy.write_array_header_1_0(out, {**header, "shape": ()})
-        out.write(key.encode())
-        np.ascontiguousarray(values, dtype="<f8").tofile(out)
-    os.replace(out.name, path)
+    written = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    try:
+        with written.open("wb") as out:
+            npy.write_array_header_1_0(out, {**header, "shape": ()})
+            out.write(key.encode())
+            np.ascontiguousarray(values, dtype="<f8").tofile(out)
+        os.replace(written, path)
+    finally:
+        written.unlink(missing_ok=True)
 
 
 class DamagedTableError(ValueError):

@@ -84,15 +84,21 @@ def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
 
 def turn_values(layout: Layout, values: np.ndarray, states: States, work: Workspace) -> np.ndarray:
     """Expected points still to come from the start of a turn in each of ``states``."""
-    width = len(states[0])
-    stops = best_boxes(layout, after_writes(layout, values, states), states, work)
     sizes = [len(level) for level in keeps().by_size]
-    levels = np.split(work.rows("keeps", sum(sizes), width), np.cumsum(sizes)[:-1])
+    levels = np.split(work.rows("keeps", sum(sizes), len(states[0])), np.cumsum(sizes)[:-1])
     hands = levels[-1]
-    hands[:] = stops[3]
+    # Roll 3's box values can be the hands' own row only when every earlier roll that
+    # shares them comes right before it: the best keep already includes them there.
+    last = next(group for group in layout.roll_groups if 3 in group)
+    in_place = sorted(last) == list(range(min(last), 4))
+    after = after_writes(layout, values, states)
+    stops = best_boxes(layout, after, states, work, hands if in_place else None)
+    if not in_place:
+        hands[:] = stops[3]
     for roll in (2, 1):
         rolled(levels, work)
         best_keep(levels, work)
-        np.maximum(hands, stops[roll], out=hands)
+        if stops[roll] is not stops[roll + 1]:
+            np.maximum(hands, stops[roll], out=hands)
     rolled(levels, work)
     return levels[0][0].copy()
