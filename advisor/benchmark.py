@@ -1,26 +1,26 @@
 """``python -m advisor.benchmark [GAME...]``: time and memory of solving each game.
 
-Each game is solved from scratch (no cache) in its own process, so that its peak
-resident memory is its own. Then the queries are timed on columns of played games,
-with the tables loaded (from the cache, built there if missing).
+Each game is solved from scratch (no cache) in its own process, on every core, so
+that its peak resident memory is its own. Then the queries are timed on columns of
+played games, with the tables loaded (from the cache, built there if missing).
+``--against-yatzy-solver`` compares with that package instead (see ``advisor.compare``).
 """
 
 import argparse
+import importlib.util
 import json
 import os
 import random
 import statistics
-import subprocess
-import sys
 import time
-from collections.abc import Callable
 
-import numpy as np
-
+from advisor.column import Columns
+from advisor.compare import compare, print_table
 from advisor.layout import Layout
 from advisor.queries import advise_box, advise_keep, expected_score
 from advisor.solver import solve
 from advisor.tables import solved
+from advisor.timing import run_child, timed
 from scoring.game import Game
 from scoring.games import GAMES
 from scoring.hand import DICE_PER_HAND, FACES
@@ -34,31 +34,16 @@ def _solve_one(game: str) -> None:
     layout = Layout(GAMES[game])
     values = solve(layout)
     seconds = time.perf_counter() - start
-    empty = values[layout.flat(*layout.state({}))]
-    states = int(np.count_nonzero(~np.isnan(values)))
+    columns = Columns(layout)
+    empty = values[columns.position(columns.state({}))]
+    states = len(values)
     print(json.dumps({"states": states, "expected": float(empty), "seconds": seconds}))
 
 
 def measure(game: str) -> dict[str, float]:
     """Solve ``game`` in a child process; its result plus its CPU time and peak memory in MiB."""
-    child = subprocess.Popen(
-        [sys.executable, "-m", "advisor.benchmark", "--one", game],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    output = child.stdout.read()
-    _, status, usage = os.wait4(child.pid, 0)
-    if status:
-        raise RuntimeError(f"solving {game} failed with status {status}")
-    cpu = usage.ru_utime + usage.ru_stime
-    return {**json.loads(output), "cpu_seconds": cpu, "peak_mib": usage.ru_maxrss / 1024}
-
-
-def _timed(samples: list[float], query: Callable, *args: object) -> object:
-    start = time.perf_counter()
-    answer = query(*args)
-    samples.append(1000 * (time.perf_counter() - start))
-    return answer
+    run = run_child(["-m", "advisor.benchmark", "--one", game])
+    return {**json.loads(run.output), "cpu_seconds": run.cpu, "peak_mib": run.peak_mib}
 
 
 def time_queries(game: str) -> dict[str, list[float]]:
@@ -72,9 +57,9 @@ def time_queries(game: str) -> dict[str, list[float]]:
         while not table.finished:
             column = table.column("p")
             dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
-            _timed(samples["advise_keep"], advise_keep, game, dice, 1, column)
-            _timed(samples["expected_score"], expected_score, game, column)
-            best = _timed(samples["advise_box"], advise_box, game, dice, 3, column)
+            timed(samples["advise_keep"], advise_keep, game, dice, 1, column)
+            timed(samples["expected_score"], expected_score, game, column)
+            best = timed(samples["advise_box"], advise_box, game, dice, 3, column)
             table.record(best[0].box, dice, 3)
     return samples
 
@@ -84,11 +69,22 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m advisor.benchmark")
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"of: {', '.join(GAMES)}")
     parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--against-yatzy-solver",
+        action="store_true",
+        help="compare Yahtzee and Yatzy with the yatzy-solver package, taking turns",
+    )
+    parser.add_argument("--rounds", type=int, default=3, help="builds and first queries per side")
     args = parser.parse_args(argv)
     if args.one:
         _solve_one(args.one)
         return
-    print("one game at a time, each in its own single-threaded process")
+    if args.against_yatzy_solver:
+        if importlib.util.find_spec("yatzy_solver") is None:
+            parser.error("--against-yatzy-solver needs the package: pip install yatzy-solver")
+        print_table(compare(args.rounds), args.rounds)
+        return
+    print(f"one game at a time, each in its own process on {os.cpu_count()} cores")
     print(f"{'game':8} {'states':>9} {'expected':>10} {'build s':>8} {'CPU s':>6} {'peak MiB':>9}")
     wall = cpu = 0.0
     for game in args.games or GAMES:

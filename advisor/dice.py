@@ -3,9 +3,10 @@
 Keeps are grouped by size (0..5 dice); size 5 keeps are the hands, in the same order.
 """
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 
 import numpy as np
 
@@ -21,13 +22,18 @@ class Keeps:
     Within a size, keeps with fewer distinct faces come first. ``grow[s]`` (keeps of size
     s by faces) is the index in size s+1 of the keep plus that face. ``shrink[s]`` holds,
     per run of keeps with d distinct faces, the run's first index and the indices in size
-    s-1 of each keep minus one die of each of its faces (run length by d).
+    s-1 of each keep minus one die of each of its faces (run length by d). ``flat`` numbers
+    every keep with the sizes end to end; ``subs`` lists every hand's sub-keeps by those
+    numbers, hand after hand, and ``sub_starts`` where each hand's begin.
     """
 
     by_size: tuple[tuple[Dice, ...], ...]
     index: dict[Dice, tuple[int, int]]
     grow: tuple[np.ndarray, ...]
     shrink: tuple[tuple[tuple[int, np.ndarray], ...], ...]
+    flat: dict[Dice, int]
+    subs: np.ndarray
+    sub_starts: np.ndarray
 
     @property
     def hands(self) -> tuple[Dice, ...]:
@@ -68,14 +74,18 @@ def keeps() -> Keeps:
         _shrink_runs(by_size[s], local[s - 1]) if s else () for s in range(DICE_PER_HAND + 1)
     )
     index = {keep: (s, i) for s, level in enumerate(local) for keep, i in level.items()}
-    return Keeps(by_size, index, grow, shrink)
+    flat = {keep: i for i, keep in enumerate(k for level in by_size for k in level)}
+    subs = [[flat[k] for k in sub_keeps(hand)] for hand in by_size[DICE_PER_HAND]]
+    sub_starts = np.cumsum([0] + [len(s) for s in subs[:-1]])
+    return Keeps(by_size, index, grow, shrink, flat, np.concatenate(subs), sub_starts)
 
 
 @cache
 def sub_keeps(hand: Dice) -> tuple[Dice, ...]:
     """Every distinct multiset of dice that can be kept from ``hand``, largest first."""
-    found = {
-        tuple(sorted(hand[i] for i in range(len(hand)) if picked >> i & 1))
-        for picked in range(1 << len(hand))
-    }
+    counts = Counter(hand)
+    found = [
+        tuple(face for face, kept in zip(counts, taken, strict=True) for _ in range(kept))
+        for taken in product(*(range(count + 1) for count in counts.values()))
+    ]
     return tuple(sorted(found, key=lambda keep: (-len(keep), keep)))

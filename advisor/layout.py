@@ -2,17 +2,17 @@
 
 A state is the filled upper boxes (``umask``), the upper sum clamped to what can still
 change the bonus (``u``), the filled lower boxes (``lmask``) and, for games with a joker,
-whether the five-of-a-kind box holds more than 0 (``j``).
+whether the five-of-a-kind box holds more than 0 (``j``). Only the states that can
+occur are numbered, level by level (by the count of filled boxes), so that a value
+table holds nothing else and each level is one contiguous range.
 """
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
 
 from advisor.dice import keeps
-from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.rules import GameRules, Section
 from scoring.scorer import box_points
@@ -22,32 +22,48 @@ Index = np.ndarray | int
 
 
 def _points(rules: GameRules) -> np.ndarray:
-    """Points of every (roll, joker, box, hand), from the engine."""
+    """Points of every (roll, joker, box, hand), from the engine.
+
+    A joker only ever comes with five of a kind: other hands get their plain points.
+    """
     hands = [Hand(h) for h in keeps().hands]
-    return np.array(
-        [
-            [
-                [[box_points(b, h, roll, joker=joker) for h in hands] for b in rules.boxes]
-                for joker in (False, True)
-            ]
-            for roll in ROLLS
-        ]
+    plain = np.array(
+        [[[box_points(b, h, roll) for h in hands] for b in rules.boxes] for roll in ROLLS]
     )
+    fives = [i for i, h in enumerate(hands) if h.is_five_of_a_kind]
+    joker = plain.copy()
+    joker[:, :, fives] = [
+        [[box_points(b, hands[i], roll, joker=True) for i in fives] for b in rules.boxes]
+        for roll in ROLLS
+    ]
+    return np.stack([plain, joker], axis=1)
 
 
 @dataclass(frozen=True)
 class Writes:
-    """Every (box, outcome) pair as parallel arrays: what writing it does to a state.
-
-    ``starts`` splits the pairs by box, in box order.
-    """
+    """Every (box, outcome) pair as parallel arrays, box by box: what writing it does to a state."""
 
     adds: np.ndarray
     upper_bit: np.ndarray
     lower_bit: np.ndarray
     sets_j: np.ndarray
     j: np.ndarray
-    starts: np.ndarray
+
+
+@dataclass(frozen=True)
+class Groups:
+    """The (umask, lmask) pairs that can occur, in index order, level by level.
+
+    A pair's states are numbered together, ``j`` before ``u``; ``base`` holds each
+    pair's first index at ``umask * (full_lower + 1) + lmask`` (-1 if it cannot occur)
+    and ``levels`` where each count of filled boxes begins (one past the last at the end).
+    """
+
+    umask: np.ndarray
+    lmask: np.ndarray
+    start: np.ndarray
+    base: np.ndarray
+    levels: np.ndarray
 
 
 @dataclass(eq=False)
@@ -79,10 +95,6 @@ class Layout:
         return next(i for i, b in enumerate(self.lower) if self.rules.boxes[b].id == joker.box)
 
     @property
-    def n_j(self) -> int:
-        return 1 if self.joker_bit is None else 2
-
-    @property
     def full_upper(self) -> int:
         return (1 << len(self.upper)) - 1
 
@@ -93,10 +105,15 @@ class Layout:
     @cached_property
     def box_values(self) -> tuple[np.ndarray, ...]:
         """Per box: every value it can hold, sorted."""
-        return tuple(np.unique(self.points[:, :, b, :]) for b in range(len(self.rules.boxes)))
+        # Sorted by hand: np.unique would import numpy.ma, a tenth of a fresh query's time.
+        return tuple(
+            np.array(sorted(set(self.points[:, :, b, :].ravel().tolist())))
+            for b in range(len(self.rules.boxes))
+        )
 
     @cached_property
-    def _value_sets(self) -> tuple[frozenset[int], ...]:
+    def value_sets(self) -> tuple[frozenset[int], ...]:
+        """Per box: every value it can hold."""
         return tuple(frozenset(v.tolist()) for v in self.box_values)
 
     @cached_property
@@ -133,49 +150,93 @@ class Layout:
         return tuple(np.array(sorted(s), dtype=np.int64) for s in sums)
 
     @cached_property
-    def u_min(self) -> int:
-        return int(self.bounds[0].min())
+    def n_sums(self) -> np.ndarray:
+        """Per ``umask``: how many clamped upper sums it can hold."""
+        return np.array([len(s) for s in self.upper_sums], dtype=np.int32)
 
     @cached_property
-    def n_u(self) -> int:
-        return int(self.bounds[1].max()) - self.u_min + 1
+    def _sums(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every ``umask``'s upper sums end to end, and where each ``umask``'s begin."""
+        return np.concatenate(self.upper_sums), np.cumsum(self.n_sums) - self.n_sums
+
+    @cached_property
+    def raw_min(self) -> int:
+        """The lowest upper sum a write can make from a clamped one (before clamping)."""
+        lowest = min((int(self.box_values[b].min()) for b in self.upper), default=0)
+        return int(self.bounds[0].min()) + min(lowest, 0)
+
+    @cached_property
+    def ranks(self) -> np.ndarray:
+        """Per ``umask`` and upper sum (clamped or not, from ``raw_min``): the place of the
+        clamped sum among ``upper_sums[umask]``, or -1 if that sum cannot occur."""
+        lo, hi = self.bounds
+        highest = max((int(self.box_values[b].max()) for b in self.upper), default=0)
+        raw = np.arange(self.raw_min, int(hi.max()) + max(highest, 0) + 1)
+        table = np.full((self.full_upper + 1, len(raw)), -1, dtype=np.int32)
+        for umask, sums in enumerate(self.upper_sums):
+            clamped = np.clip(raw, lo[umask], hi[umask])
+            place = np.searchsorted(sums, clamped).clip(max=len(sums) - 1)
+            table[umask] = np.where(sums[place] == clamped, place, -1)
+        return table
+
+    @cached_property
+    def groups(self) -> Groups:
+        """The (umask, lmask) pairs that can occur, in index order, and where each begins."""
+        n_lower = self.full_lower + 1
+        umask, lmask = (a.ravel() for a in np.indices((self.full_upper + 1, n_lower)))
+        bits = np.array([i.bit_count() for i in range(max(self.full_upper, self.full_lower) + 1)])
+        filled = bits[umask] + bits[lmask]
+        allowed = (umask == self.full_upper) | (lmask == 0) | (not self.rules.upper_first)
+        size = np.where(allowed, self.n_sums[umask] * self.n_j[lmask], 0)
+        order = np.lexsort((lmask, umask, filled))
+        order = order[size[order] > 0]
+        start = np.cumsum(size[order]) - size[order]
+        base = np.full(len(umask), -1, dtype=np.int32)
+        base[order] = start
+        levels = np.searchsorted(filled[order], np.arange(len(self.rules.boxes) + 2))
+        bounds = np.append(start, size[order].sum())[levels]
+        return Groups(umask[order], lmask[order], start, base, bounds)
+
+    @cached_property
+    def n_j(self) -> np.ndarray:
+        """Per ``lmask``: 2 if its five-of-a-kind box is filled (``j`` matters), else 1."""
+        lmask = np.arange(self.full_lower + 1)
+        if self.joker_bit is None:
+            return np.ones_like(lmask)
+        return 1 + (lmask >> self.joker_bit & 1)
 
     @property
-    def size(self) -> int:
-        """Length of the flat value array over all (reachable or not) states."""
-        return (self.full_upper + 1) * self.n_u * (self.full_lower + 1) * self.n_j
+    def count(self) -> int:
+        """How many states can occur: the length of a value table."""
+        return int(self.groups.levels[-1])
 
-    def flat(self, umask: Index, u: Index, lmask: Index, j: Index) -> Index:
-        """Index of states in the flat value array."""
-        upper = umask * self.n_u + (u - self.u_min)
-        return (upper * (self.full_lower + 1) + lmask) * self.n_j + j
+    def level(self, filled: int) -> tuple[int, int]:
+        """The index range of the states with ``filled`` boxes filled."""
+        levels = self.groups.levels
+        return int(levels[filled]), int(levels[filled + 1])
 
-    def level(self, filled: int) -> tuple[np.ndarray, ...]:
-        """Every reachable state with ``filled`` boxes filled, as arrays (umask, u, lmask, j)."""
-        by_count: dict[int, list[int]] = {}
-        for lmask in range(self.full_lower + 1):
-            by_count.setdefault(lmask.bit_count(), []).append(lmask)
-        parts = []
-        for umask, sums in enumerate(self.upper_sums):
-            lmasks = by_count.get(filled - umask.bit_count(), [])
-            if self.rules.upper_first and umask != self.full_upper:
-                lmasks = [m for m in lmasks if m == 0]
-            for lmask in lmasks:
-                has_joker = self.joker_bit is not None and lmask >> self.joker_bit & 1
-                for j in (0, 1) if has_joker else (0,):
-                    parts.append((umask, sums, lmask, j))
-        if not parts:
-            return tuple(np.zeros(0, dtype=np.int64) for _ in range(4))
-        return tuple(
-            np.concatenate([np.broadcast_to(np.asarray(p[k]), p[1].shape) for p in parts])
-            for k in range(4)
-        )
+    def index(self, umask: Index, u: Index, lmask: Index, j: Index) -> Index:
+        """Index of states that can occur; ``u`` may be unclamped (from ``raw_min``)."""
+        rank = self.ranks.ravel()[umask * self.ranks.shape[1] + (u - self.raw_min)]
+        base = self.groups.base[umask * (self.full_lower + 1) + lmask]
+        return base + j * self.n_sums[umask] + rank
+
+    def states(self, start: int, stop: int) -> tuple[np.ndarray, ...]:
+        """The states with indices ``start`` to ``stop``, as arrays (umask, u, lmask, j)."""
+        groups = self.groups
+        index = np.arange(start, stop)
+        group = np.searchsorted(groups.start, index, side="right") - 1
+        offset = index - groups.start[group]
+        umask, lmask = groups.umask[group], groups.lmask[group]
+        j, rank = np.divmod(offset, self.n_sums[umask])
+        sums, first = self._sums
+        return tuple(part.astype(np.int32) for part in (umask, sums[first[umask] + rank], lmask, j))
 
     @cached_property
     def outcomes(self) -> tuple[np.ndarray, ...]:
         """Per box: the values that lead to different next states (one entry if none do)."""
         return tuple(
-            values if b in self.upper or self._is_joker_box(b) else np.zeros(1, np.int64)
+            values if b in self.upper or self.is_joker_box(b) else np.zeros(1, np.int64)
             for b, values in enumerate(self.box_values)
         )
 
@@ -189,16 +250,22 @@ class Layout:
         return found
 
     @cached_property
-    def zero_outcome(self) -> tuple[int | None, ...]:
-        """Per box: the index in ``outcomes[box]`` of a scratch (0 points), if there is one."""
-        return tuple(
-            int(np.flatnonzero(o == 0)[0]) if (o == 0).any() else None for o in self.outcomes
-        )
+    def write_first(self) -> np.ndarray:
+        """Per box: the row in ``writes`` of its first outcome."""
+        return np.cumsum([0] + [len(o) for o in self.outcomes[:-1]])
 
     @cached_property
-    def scoring_hands(self) -> tuple[tuple[np.ndarray, ...], ...]:
-        """Per roll and box: the hands (without joker) that score other than 0."""
-        return tuple(tuple(np.flatnonzero(points) for points in table[0]) for table in self.points)
+    def write_of(self) -> np.ndarray:
+        """Row in ``writes`` of every (roll, joker, box, hand): the box taking its points."""
+        return self.outcome_of + self.write_first[None, None, :, None]
+
+    @cached_property
+    def scratch_writes(self) -> tuple[int | None, ...]:
+        """Per box: the row in ``writes`` of a scratch (0 points), if it can take one."""
+        return tuple(
+            int(first + np.flatnonzero(o == 0)[0]) if (o == 0).any() else None
+            for first, o in zip(self.write_first, self.outcomes, strict=True)
+        )
 
     @cached_property
     def writes(self) -> Writes:
@@ -212,17 +279,17 @@ class Layout:
                 for b, up in zip(boxes, upper, strict=True)
             ]
         )
-        joker = np.array([self._is_joker_box(b) for b in boxes], dtype=bool)
+        joker = np.array([self.is_joker_box(b) for b in boxes], dtype=bool)
         return Writes(
-            adds=np.where(upper, values, 0),
-            upper_bit=np.where(upper, 1 << position, 0),
-            lower_bit=np.where(upper, 0, 1 << position),
+            adds=np.where(upper, values, 0).astype(np.int32),
+            upper_bit=np.where(upper, 1 << position, 0).astype(np.int32),
+            lower_bit=np.where(upper, 0, 1 << position).astype(np.int32),
             sets_j=joker,
-            j=(values > 0).astype(np.int64),
-            starts=np.cumsum([len(o) for o in self.outcomes])[:-1],
+            j=(values > 0).astype(np.int32),
         )
 
-    def _is_joker_box(self, box: int) -> bool:
+    def is_joker_box(self, box: int) -> bool:
+        """Whether the box at this position is the joker's five-of-a-kind box."""
         return self.joker_bit is not None and box == self.lower[self.joker_bit]
 
     @cached_property
@@ -237,21 +304,3 @@ class Layout:
             else:
                 same.append(roll)
         return tuple(tuple(g) for g in groups)
-
-    def state(self, column: Mapping[str, int]) -> tuple[int, int, int, int]:
-        """The state of a validated column; raises ``ScoringError`` for a value no hand gives."""
-        umask = lmask = u = j = 0
-        for position, box in enumerate(self.rules.boxes):
-            if box.id not in column:
-                continue
-            points = column[box.id]
-            if points not in self._value_sets[position]:
-                raise ScoringError(f"{box.name('en')} cannot hold {points} in {self.rules.id}")
-            if position in self.upper:
-                umask |= 1 << self.upper.index(position)
-                u += points
-            else:
-                lmask |= 1 << self.lower.index(position)
-                j = j or int(self._is_joker_box(position) and points > 0)
-        lo, hi = self.bounds
-        return umask, min(max(u, int(lo[umask])), int(hi[umask])), lmask, j

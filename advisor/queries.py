@@ -9,19 +9,28 @@ come) when the player follows the advisor from now on: the points already in
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from operator import itemgetter
 
 import numpy as np
 
+from advisor.boxes import after_writes, best_boxes
+from advisor.column import State
 from advisor.dice import keeps, sub_keeps
 from advisor.tables import Solved, solved
-from advisor.turn import best_boxes, play
+from advisor.turn import play
+from advisor.workspace import Workspace
 from scoring.errors import GameOverError, InvalidRollError, ScoringError
 from scoring.hand import Hand, check_roll
 from scoring.rules import GameRules
-from scoring.scorer import Column, check_column, extra_bonus, options, rules_of
-
-State = tuple[int, int, int, int]
+from scoring.scorer import (
+    Column,
+    allowed_boxes,
+    check_column,
+    extra_bonus,
+    joker_applies,
+    rules_of,
+)
 
 
 @dataclass(frozen=True)
@@ -50,26 +59,78 @@ class BoxChoice:
     loss: float
 
 
-def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State]:
+def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State, float]:
+    """The validated column, its state and the expected points still to come from it."""
     column = check_column(tables.layout.rules, filled)
-    state = tables.layout.state(column)
-    if np.isnan(tables.value(state)):
+    state = tables.columns.state(column)
+    index = tables.columns.position(state)
+    if index < 0:
         raise ScoringError(f"this {tables.layout.rules.id} column cannot occur: {column}")
-    return column, state
+    return column, state, tables.values.item(index)
 
 
 @lru_cache(maxsize=256)
-def _keep_values(tables: Solved, state: State) -> dict[int, list[np.ndarray]]:
-    """For rolls 2 and 3: the expected rest of the game for every keep made before it."""
+def _keep_values(tables: Solved, state: State) -> dict[int, list[float]]:
+    """For rolls 2 and 3: the expected rest of the game for every keep made before it
+    (in ``keeps().flat`` order)."""
     one = tuple(np.array([part]) for part in state)
-    return play(best_boxes(tables.layout, tables.values, one), first=2)
+    after = after_writes(tables.layout, tables.values, one)
+    stops = best_boxes(tables.layout, after, one, Workspace())
+    before = play({roll: hands[:, 0] for roll, hands in stops.items()}, first=2)
+    return {roll: found.tolist() for roll, found in before.items()}
+
+
+def forget_turns() -> None:
+    """Forget the keep values of the states asked about so far (each is solved on first ask)."""
+    _keep_values.cache_clear()
+
+
+_hands: dict[tuple[int, ...], Hand] = {}
+
+
+def _hand(dice: Iterable[int]) -> Hand:
+    """``Hand.of(dice)``, remembered for dice given as a list or tuple of plain ints
+    (validating them is a tenth of a box query)."""
+    if isinstance(dice, list | tuple) and all(type(die) is int for die in dice):
+        key = tuple(dice)
+        hand = _hands.get(key)
+        if hand is None:
+            hand = _hands[key] = Hand.of(key)
+        return hand
+    return Hand.of(dice)
+
+
+@cache
+def _sub_keeps(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every distinct keep of ``hand`` with its place in ``keeps().flat``."""
+    flat = keeps().flat
+    return tuple((keep, flat[keep]) for keep in sub_keeps(hand))
+
+
+def _scored(
+    tables: Solved, hand: Hand, roll: int, column: dict[str, int], state: State
+) -> list[tuple[str, int, float]]:
+    """Each legal box for ``hand`` with its points and expected final score, best first;
+    ties as ``options`` orders them (more points first, then the sheet's order)."""
+    rules, columns, values = tables.layout.rules, tables.columns, tables.values
+    joker = joker_applies(rules, hand, column)
+    points = columns.points_of(roll, joker, keeps().index[hand.dice][1])
+    so_far = sum(column.values()) + extra_bonus(rules, hand, column)
+    scored = []
+    for box in allowed_boxes(rules, hand, column):
+        got = points[box.id]
+        after = values.item(columns.position_after(state, box.id, got))
+        scored.append((box.id, got, so_far + got + after))
+    # Stable sorts, the last one first: by points, then by expected score.
+    scored.sort(key=itemgetter(1), reverse=True)
+    scored.sort(key=itemgetter(2), reverse=True)
+    return scored
 
 
 def expected_score(game: str | GameRules, filled: Column | None = None) -> float:
     """Expected final score of a column (an empty sheet by default) under the advisor."""
-    tables = solved(game)
-    column, state = _column(tables, filled)
-    return sum(column.values()) + tables.value(state)
+    column, _, rest = _column(solved(game), filled)
+    return sum(column.values()) + rest
 
 
 def advise_box(
@@ -78,16 +139,11 @@ def advise_box(
     """Every legal box for ``dice`` from roll ``roll`` with the expected final score, best first."""
     rules = rules_of(game)
     tables = solved(rules)
-    hand = Hand.of(dice)
-    column, _ = _column(tables, filled)
+    hand = _hand(dice)
+    roll = check_roll(roll)
+    column, state, _ = _column(tables, filled)
     bonus = extra_bonus(rules, hand, column)
-    so_far = sum(column.values())
-    scored = [
-        (box, points, so_far + points + bonus + tables.value(tables.layout.state(after)))
-        for box, points in options(rules, hand.dice, check_roll(roll), column)
-        for after in [{**column, box: points}]
-    ]
-    scored.sort(key=lambda choice: -choice[2])
+    scored = _scored(tables, hand, roll, column, state)
     best = scored[0][2] if scored else 0.0
     return [BoxChoice(box, points, bonus, value, best - value) for box, points, value in scored]
 
@@ -98,20 +154,17 @@ def advise_keep(
     """After roll 1 or 2: every distinct keep (and scoring now) with its expected final score."""
     rules = rules_of(game)
     tables = solved(rules)
-    hand = Hand.of(dice)
+    hand = _hand(dice)
     if check_roll(roll) == 3:
         raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")
-    column, state = _column(tables, filled)
+    column, state, _ = _column(tables, filled)
     if len(column) == len(rules.boxes):
         raise GameOverError("the column is full: there is nothing left to roll for")
     before_next = _keep_values(tables, state)[roll + 1]
     so_far = sum(column.values())
-    index = keeps().index
-    choices = [
-        (keep, False, so_far + float(before_next[len(keep)][index[keep][1], 0]))
-        for keep in sub_keeps(hand.dice)
-    ]
-    choices.append((hand.dice, True, advise_box(rules, hand.dice, roll, column)[0].expected))
-    choices.sort(key=lambda c: (-c[2], not c[1], -len(c[0])))
+    # Scoring now, then the keeps largest first: a stable sort keeps that order in ties.
+    choices = [(hand.dice, True, _scored(tables, hand, roll, column, state)[0][2])]
+    choices += [(keep, False, so_far + before_next[row]) for keep, row in _sub_keeps(hand.dice)]
+    choices.sort(key=itemgetter(2), reverse=True)
     best = choices[0][2]
     return [KeepChoice(keep, now, value, best - value) for keep, now, value in choices]

@@ -1,34 +1,76 @@
-"""Backward induction over a game's column states: the expected rest-of-game score."""
+"""Backward induction over a game's column states: the expected rest-of-game score.
+
+Each level (count of filled boxes) is cut into batches, shared out between this
+process and one forked worker per further core. Threads would not do: numpy's many
+short calls would keep them waiting on each other for the interpreter lock. The
+values live in memory mapped as shared, where each process writes its batches.
+"""
+
+import mmap
+import os
+import threading
 
 import numpy as np
 
+from advisor.boxes import candidates
 from advisor.layout import Layout
-from advisor.turn import best_boxes, play
+from advisor.turn import turn_values
+from advisor.workers import Workers
+from advisor.workspace import Workspace
 
-# States per batch: large enough for numpy to work on big arrays, small enough for a
-# batch's arrays to stay in cache.
-CHUNK = 1024
+# States per batch: enough to spread numpy's cost per call over many states, few
+# enough for a batch's arrays to stay in cache and each process's memory to stay small.
+CHUNK = 128
+
+
+class SolveAbandonedError(RuntimeError):
+    """A solve stopped part way because it was asked to or the program is ending."""
+
+
+_exiting = threading.Event()
+# Set before the interpreter joins its threads at exit, so that a solve running in a
+# background thread (a server's) gives up instead of holding the exit back.
+threading._register_atexit(_exiting.set)
 
 
 def terminal_values(layout: Layout, values: np.ndarray) -> None:
     """Write the full columns' values: just the upper bonus if it was reached."""
-    states = layout.level(len(layout.rules.boxes))
+    start, stop = layout.level(len(layout.rules.boxes))
+    u = layout.states(start, stop)[1]
     bonus = layout.rules.upper_bonus
-    values[layout.flat(*states)] = np.where(states[1] >= bonus.at_least, bonus.points, 0)
+    values[start:stop] = np.where(u >= bonus.at_least, bonus.points, 0)
 
 
-def solve_states(layout: Layout, values: np.ndarray, states: tuple[np.ndarray, ...]) -> None:
-    """Write the value of ``states``, whose following states are already solved."""
-    for start in range(0, len(states[0]), CHUNK):
-        chunk = tuple(part[start : start + CHUNK] for part in states)
-        before = play(best_boxes(layout, values, chunk))
-        values[layout.flat(*chunk)] = before[1][0][0]
+def solve(layout: Layout, stop: threading.Event | None = None) -> np.ndarray:
+    """Expected points still to come (boxes, bonuses) from every state that can occur.
 
-
-def solve(layout: Layout) -> np.ndarray:
-    """Expected points still to come (boxes, bonuses) from every reachable state; NaN elsewhere."""
-    values = np.full(layout.size, np.nan)
+    Raises ``SolveAbandonedError`` soon after ``stop`` is set or the program starts to exit.
+    """
+    values = np.frombuffer(mmap.mmap(-1, 8 * layout.count), dtype=np.float64)
     terminal_values(layout, values)
-    for filled in range(len(layout.rules.boxes) - 1, -1, -1):
-        solve_states(layout, values, layout.level(filled))
+    work = Workspace()
+
+    def solve_share(filled: int, share: int, shares: int) -> None:
+        for bounds in batches(*layout.level(filled))[share::shares]:
+            if _exiting.is_set() or (stop is not None and stop.is_set()):
+                raise SolveAbandonedError(f"solving {layout.rules.id} was abandoned")
+            values[slice(*bounds)] = turn_values(layout, values, layout.states(*bounds), work)
+
+    levels = range(len(layout.rules.boxes) - 1, -1, -1)
+    # The first level here, before forking, so that every table and cache the workers
+    # read is made once and shared.
+    solve_share(levels[0], 0, 1)
+    for roll in {group[0] for group in layout.roll_groups}:
+        candidates(layout, roll, True)
+    with Workers((os.cpu_count() or 1) - 1, solve_share) as workers:
+        for filled in levels[1:]:
+            workers.start(filled)
+            solve_share(filled, 0, workers.shares)
+            workers.join()
     return values
+
+
+def batches(start: int, stop: int) -> list[tuple[int, int]]:
+    """``start`` to ``stop`` in near-equal batches of at most ``CHUNK`` states."""
+    cuts = np.linspace(start, stop, -(-(stop - start) // CHUNK) + 1).round().astype(int)
+    return list(zip(cuts[:-1].tolist(), cuts[1:].tolist(), strict=True))

@@ -1,29 +1,33 @@
 """Solved value tables: built on first use, kept in memory and cached on disk per rule set.
 
-The disk cache is only a cache: a table file that is damaged, cut short, written for
+A table file is one ``.npy`` record of the rules' key and the value of every state
+that can occur, read by memory map: nothing is decompressed or copied on load. The
+disk cache is only a cache: a table file that is damaged, cut short, written for
 other rules or unreadable is logged, set aside and solved again, and a cache folder
 that cannot be written leaves the solved table in memory alone.
 """
 
-import hashlib
 import logging
 import os
-import tempfile
 import threading
-import zipfile
+import zlib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
+from numpy.lib import format as npy
 
+from advisor.column import Columns
 from advisor.layout import Layout
 from advisor.solver import solve
 from scoring.rules import GameRules
 from scoring.scorer import rules_of
 
 # Bump when the meaning or layout of the stored arrays changes.
-FORMAT = 2
+FORMAT = 3
 CACHE_ENV = "DICE_TABLE_ADVISOR_CACHE"
+KEY_LENGTH = 16
 
 
 @dataclass(frozen=True, eq=False)
@@ -33,9 +37,10 @@ class Solved:
     layout: Layout
     values: np.ndarray
 
-    def value(self, state: tuple[int, int, int, int]) -> float:
-        """Expected points still to come from one state (NaN if it cannot occur)."""
-        return float(self.values[self.layout.flat(*state)])
+    @cached_property
+    def columns(self) -> Columns:
+        """The layout read one column at a time."""
+        return Columns(self.layout)
 
 
 log = logging.getLogger(__name__)
@@ -53,25 +58,40 @@ def cache_dir() -> Path:
 
 
 def rules_key(layout: Layout) -> str:
-    """A digest of everything the solution depends on: points tables and bonus rules."""
+    """A checksum of everything the solution depends on: points tables and bonus rules.
+
+    It only has to tell rule sets apart, so two zlib checksums do (hashlib's OpenSSL
+    would add megabytes to every process that looks a table up).
+    """
     rules = layout.rules
     sections = [(b.id, b.section) for b in rules.boxes]
     described = repr((FORMAT, sections, rules.upper_bonus, rules.joker, rules.upper_first))
-    digest = hashlib.sha256(described.encode())
-    digest.update(np.ascontiguousarray(layout.points, dtype=np.int64).tobytes())
-    return digest.hexdigest()[:16]
+    data = described.encode() + np.ascontiguousarray(layout.points, dtype=np.int64).tobytes()
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def table_path(layout: Layout) -> Path:
-    return cache_dir() / f"{layout.rules.id}-{rules_key(layout)}.npz"
+    return cache_dir() / f"{layout.rules.id}-{rules_key(layout)}.npy"
+
+
+def _record(count: int) -> np.dtype:
+    """A table file's one record: the rules' key and the values."""
+    return np.dtype([("key", f"S{KEY_LENGTH}"), ("values", "<f8", (count,))])
 
 
 def _save(path: Path, key: str, values: np.ndarray) -> None:
+    """Write the record header, the key, then the values as they are in memory (no copy)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as out:
-        # Most entries are NaN (states that cannot occur): they compress to little.
-        np.savez_compressed(out, values=values, key=np.array(key))
-    os.replace(out.name, path)
+    header = {"descr": npy.dtype_to_descr(_record(len(values))), "fortran_order": False}
+    written = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    try:
+        with written.open("wb") as out:
+            npy.write_array_header_1_0(out, {**header, "shape": ()})
+            out.write(key.encode())
+            np.ascontiguousarray(values, dtype="<f8").tofile(out)
+        os.replace(written, path)
+    finally:
+        written.unlink(missing_ok=True)
 
 
 class DamagedTableError(ValueError):
@@ -79,21 +99,26 @@ class DamagedTableError(ValueError):
 
 
 def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
-    """The values stored at `path` for these rules; raises DamagedTableError."""
+    """The values stored at `path` for these rules, memory-mapped; raises DamagedTableError."""
     try:
-        with np.load(path, allow_pickle=False) as stored:
-            values = stored["values"]
-            stored_key = str(stored["key"]) if "key" in stored.files else None
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+        stored = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError, EOFError) as error:
         raise DamagedTableError(f"unreadable ({error})") from error
-    if stored_key != key:
+    if not isinstance(stored, np.ndarray):
+        stored.close()
+        raise DamagedTableError("not a table file")
+    if stored.dtype != _record(layout.count) or stored.shape != ():
+        raise DamagedTableError(f"holds {stored.dtype} {stored.shape}, not {layout.count} values")
+    if stored["key"] != key.encode():
         raise DamagedTableError("written for other rules")
-    if values.dtype != np.float64 or values.shape != (layout.size,):
-        raise DamagedTableError(f"holds {values.dtype} {values.shape}, not ({layout.size},)")
-    return values
+    # A plain array over the mapped file: arrays taken from a memmap are memmaps too, and
+    # each of those costs Python-level calls.
+    return stored["values"].view(np.ndarray)
 
 
-def _stored_or_solved(layout: Layout, key: str, force: bool = False) -> tuple[np.ndarray, Path]:
+def _stored_or_solved(
+    layout: Layout, key: str, force: bool = False, stop: threading.Event | None = None
+) -> tuple[np.ndarray, Path]:
     """The table of these rules: from disk when it is there and sound, else solved and
     stored (kept in memory alone when it cannot be stored)."""
     path = table_path(layout)
@@ -102,7 +127,7 @@ def _stored_or_solved(layout: Layout, key: str, force: bool = False) -> tuple[np
             return _load(path, layout, key), path
         except DamagedTableError as error:
             log.warning("advisor table %s is %s: solving it again", path, error)
-    values = solve(layout)
+    values = solve(layout, stop=stop)
     try:
         _save(path, key, values)
     except OSError as error:
@@ -110,18 +135,24 @@ def _stored_or_solved(layout: Layout, key: str, force: bool = False) -> tuple[np
     return values, path
 
 
-def build(game: str | GameRules, force: bool = False) -> Path:
-    """Solve a game and store its table unless a sound one is already stored (or `force`)."""
+def build(game: str | GameRules, force: bool = False, stop: threading.Event | None = None) -> Path:
+    """Solve a game and store its table unless a sound one is already stored (or `force`).
+
+    Setting ``stop`` abandons the solve (``SolveAbandonedError``), as does the program exiting.
+    """
     layout = Layout(rules_of(game))
     key = rules_key(layout)
-    values, path = _stored_or_solved(layout, key, force)
+    values, path = _stored_or_solved(layout, key, force, stop)
     with _lock:
         _by_key.setdefault(key, Solved(layout, values))
     return path
 
 
-def solved(game: str | GameRules) -> Solved:
-    """The solved tables of a game: from memory, else from disk, else built and stored."""
+def solved(game: str | GameRules, stop: threading.Event | None = None) -> Solved:
+    """The solved tables of a game: from memory, else from disk, else built and stored.
+
+    Setting ``stop`` abandons a solve (``SolveAbandonedError``), as does the program exiting.
+    """
     rules = rules_of(game)
     with _lock:
         known = _by_rules.get(id(rules))
@@ -132,7 +163,7 @@ def solved(game: str | GameRules) -> Solved:
     with _lock:
         table = _by_key.get(key)
     if table is None:
-        values, _ = _stored_or_solved(layout, key)
+        values, _ = _stored_or_solved(layout, key, stop=stop)
         table = Solved(layout, values)
     with _lock:
         table = _by_key.setdefault(key, table)

@@ -1,160 +1,105 @@
 """One turn played optimally for a batch of column states, given the values after it.
 
 Arrays hold one row per hand or keep and one column per state, so that gathering
-hands or keeps moves whole contiguous rows.
+hands or keeps moves whole contiguous rows. Keep values are held as one array per
+keep size (0 to 5 dice; 5 dice kept are the hands).
 """
 
 from functools import cache
 
 import numpy as np
 
+from advisor.boxes import after_writes, best_boxes
 from advisor.dice import keeps
 from advisor.layout import Layout
-from scoring.hand import DICE_PER_HAND, FACES
+from advisor.workspace import Workspace
+from scoring.hand import DICE_PER_HAND
 
 States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 # Up to this many states one matrix product beats the die-by-die recursion.
 FEW_STATES = 8
 
 
-def _after_boxes(layout: Layout, values: np.ndarray, states: States) -> list[np.ndarray]:
-    """Per box: the value after writing into it, by outcome and state; -inf if it is filled."""
-    writes = layout.writes
-    umask, u, lmask, j = (a[None, :] for a in states)
-    upper_bit, lower_bit = writes.upper_bit[:, None], writes.lower_bit[:, None]
-    filled = ((umask & upper_bit) | (lmask & lower_bit)) != 0
-    umask = umask | upper_bit
-    u = layout.clamp(umask, u + writes.adds[:, None])
-    j = np.where(writes.sets_j[:, None], writes.j[:, None], j)
-    found = values[layout.flat(umask, u, lmask | lower_bit, j)]
-    found[filled] = -np.inf
-    return np.split(found, writes.starts)
-
-
-def _joker_best(
-    layout: Layout, after: list[np.ndarray], states: States, rows: np.ndarray, roll: int
-) -> np.ndarray:
-    """Best value of each five-of-a-kind hand in joker states ``rows`` (the forced joker)."""
-    rules = layout.rules
-    umask, _, lmask, j = (a[rows] for a in states)
-    fives = np.array([keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES])
-    points = layout.points[roll - 1, 1][:, fives]
-    outcome = layout.outcome_of[roll - 1, 1][:, fives]
-    cand = np.stack([after[b][:, rows][outcome[b]] + points[b][:, None] for b in range(len(after))])
-    upper_best = cand[list(layout.upper)].max(axis=0)
-    lower_best = cand[list(layout.lower)].max(axis=0)
-    own = np.array([layout.upper.index(rules.boxes.index(rules.upper_box_for(f))) for f in FACES])
-    own_best = cand[[layout.upper[i] for i in own], range(len(FACES))]
-    own_empty = (umask[None, :] >> own[:, None] & 1) == 0
-    any_lower = lmask != layout.full_lower
-    best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
-    if rules.upper_first:
-        best = np.where(umask != layout.full_upper, upper_best, best)
-    return best + np.where(j == 1, rules.joker.bonus, 0)
-
-
-def _write_box(
-    layout: Layout, best: np.ndarray, scratch: np.ndarray, after: np.ndarray, box: int, roll: int
-) -> None:
-    """Raise ``best`` (hands by states) to the value of each hand written into ``box``.
-
-    Where a scratch (0 points) is provably the box's worst use in every state, only the
-    hands that score are written and the scratch value goes to ``scratch``, which bounds
-    every hand from below.
-    """
-    points = layout.points[roll - 1, 0, box]
-    scoring = layout.scoring_hands[roll - 1][box]
-    if len(after) > 1:
-        by_outcome = after + layout.outcomes[box][:, None]
-        outcome = layout.outcome_of[roll - 1, 0, box]
-        zero = layout.zero_outcome[box]
-        floor = None if zero is None else by_outcome[zero]
-        sound = floor is not None and bool((by_outcome >= floor).all())
-    else:
-        by_outcome = outcome = None
-        floor = after[0]
-        sound = bool(points.min() >= 0)
-    sparse = sound and len(scoring) < len(points)
-    rows = scoring if sparse else slice(None)
-    value = after + points[rows, None] if by_outcome is None else by_outcome[outcome[rows]]
-    if sparse:
-        np.maximum(scratch, floor, out=scratch)
-        best[rows] = np.maximum(best[rows], value)
-    else:
-        np.maximum(best, value, out=best)
-
-
-def best_boxes(layout: Layout, values: np.ndarray, states: States) -> dict[int, np.ndarray]:
-    """Per roll: value of each hand (hands by states) written into its best allowed box."""
-    after = _after_boxes(layout, values, states)
-    umask, _, lmask, j = states
-    blocked = layout.rules.upper_first & (umask != layout.full_upper)
-    joker = layout.rules.joker
-    rows = np.zeros(0, dtype=np.int64)
-    if joker is not None:
-        has = lmask >> layout.joker_bit & 1 == 1
-        rows = np.flatnonzero(has & ((j == 1) | joker.on_scratch))
-    fives = [keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES]
-    stops = {}
-    for group in layout.roll_groups:
-        roll = group[0]
-        best = np.full((len(keeps().hands), len(umask)), -np.inf)
-        scratch = np.full(len(umask), -np.inf)
-        for b, nxt in enumerate(after):
-            if b in layout.lower and blocked.any():
-                nxt = np.where(blocked, -np.inf, nxt)
-            _write_box(layout, best, scratch, nxt, b, roll)
-        np.maximum(best, scratch, out=best)
-        if len(rows):
-            best[np.ix_(fives, rows)] = _joker_best(layout, after, states, rows, roll)
-        stops.update(dict.fromkeys(group, best))
-    return stops
-
-
 @cache
 def _transitions() -> tuple[np.ndarray, list[int]]:
     """Every keep's chances over the hands (keeps by hands), and the keep counts per size."""
-    levels = _rolled(np.eye(len(keeps().hands)))
+    hands = np.eye(len(keeps().hands))
+    levels = [np.empty((len(level), len(hands))) for level in keeps().by_size[:-1]] + [hands]
+    _recursion(levels, Workspace())
     return np.vstack(levels), [len(level) for level in levels]
 
 
-def _rolled(hand_values: np.ndarray) -> list[np.ndarray]:
+def rolled(levels: list[np.ndarray], work: Workspace) -> None:
+    """Fill ``levels[0..4]`` with each keep's expected value when the rest is rolled, from
+    the hands' values in ``levels[5]``."""
+    if levels[-1].shape[1] > FEW_STATES:
+        _recursion(levels, work)
+        return
+    for level, found in zip(levels[:-1], keep_values(levels[-1]), strict=False):
+        level[:] = found
+
+
+def _recursion(levels: list[np.ndarray], work: Workspace) -> None:
+    """``rolled`` one die at a time: each keep averages the six keeps one die larger."""
     tables = keeps()
-    levels = [hand_values]
     for size in range(DICE_PER_HAND - 1, -1, -1):
-        larger, grow = levels[-1], tables.grow[size]
-        total = larger[grow[:, 0]]
+        larger, grow, total = levels[size + 1], tables.grow[size], levels[size]
+        part = work.rows("gathered", len(grow), total.shape[1])
+        np.take(larger, grow[:, 0], axis=0, out=total, mode="clip")
         for face in range(1, grow.shape[1]):
-            total += larger[grow[:, face]]
-        levels.append(total / grow.shape[1])
-    return levels[::-1]
+            np.take(larger, grow[:, face], axis=0, out=part, mode="clip")
+            total += part
+        total /= grow.shape[1]
 
 
 def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
     """Expected value of every keep (one array per keep size) when the rest is rolled."""
-    if hand_values.shape[1] > FEW_STATES:
-        return _rolled(hand_values)
     matrix, sizes = _transitions()
     return np.split(matrix @ hand_values, np.cumsum(sizes)[:-1])
 
 
-def best_keep(keep_value: list[np.ndarray]) -> np.ndarray:
-    """Value of each hand (hands by states) when the best of its sub-keeps is kept."""
+def best_keep(levels: list[np.ndarray], work: Workspace) -> None:
+    """Raise each keep's value (the hands' included) to its best sub-keep's, in place."""
     tables = keeps()
-    best = keep_value[0]
     for size in range(1, DICE_PER_HAND + 1):
-        smaller, best = best, keep_value[size].copy()
+        smaller, best = levels[size - 1], levels[size]
         for start, without in tables.shrink[size]:
             run = best[start : start + len(without)]
+            part = work.rows("gathered", len(without), best.shape[1])
             for die in range(without.shape[1]):
-                np.maximum(run, smaller[without[:, die]], out=run)
-    return best
+                np.take(smaller, without[:, die], axis=0, out=part, mode="clip")
+                np.maximum(run, part, out=run)
 
 
-def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, list[np.ndarray]]:
-    """Per roll r >= ``first``: the value of each keep made before roll r (r = 1: the turn's)."""
-    before = {3: keep_values(stops[3])}
+def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
+    """Per roll r >= ``first``: the value of every keep made before roll r (r = 1: the
+    turn's) in ``keeps().flat`` order, for one state (hand values as vectors)."""
+    matrix, tables = _transitions()[0], keeps()
+    before = {3: matrix @ stops[3]}
     for roll in range(2, first - 1, -1):
-        carry_on = best_keep(before[roll + 1])
-        before[roll] = keep_values(np.maximum(stops[roll], carry_on))
+        carried = np.maximum.reduceat(before[roll + 1].take(tables.subs), tables.sub_starts)
+        before[roll] = matrix @ np.maximum(stops[roll], carried)
     return before
+
+
+def turn_values(layout: Layout, values: np.ndarray, states: States, work: Workspace) -> np.ndarray:
+    """Expected points still to come from the start of a turn in each of ``states``."""
+    sizes = [len(level) for level in keeps().by_size]
+    levels = np.split(work.rows("keeps", sum(sizes), len(states[0])), np.cumsum(sizes)[:-1])
+    hands = levels[-1]
+    # Roll 3's box values can be the hands' own row only when every earlier roll that
+    # shares them comes right before it: the best keep already includes them there.
+    last = next(group for group in layout.roll_groups if 3 in group)
+    in_place = sorted(last) == list(range(min(last), 4))
+    after = after_writes(layout, values, states)
+    stops = best_boxes(layout, after, states, work, hands if in_place else None)
+    if not in_place:
+        hands[:] = stops[3]
+    for roll in (2, 1):
+        rolled(levels, work)
+        best_keep(levels, work)
+        if stops[roll] is not stops[roll + 1]:
+            np.maximum(hands, stops[roll], out=hands)
+    # The turn's value is that of keeping nothing before roll 1, summed like every keep.
+    rolled(levels, work)
+    return levels[0][0].copy()

@@ -9,9 +9,11 @@ import random
 import numpy as np
 import pytest
 
+from advisor.boxes import after_writes, best_boxes
+from advisor.column import Columns
 from advisor.dice import keeps
 from advisor.layout import Layout
-from advisor.turn import best_boxes
+from advisor.workspace import Workspace
 from scoring.game import Game
 from scoring.games import GAMES
 from scoring.hand import Hand
@@ -37,10 +39,10 @@ def columns(game: str) -> list[dict[str, int]]:
 
 
 def engine_best(layout: Layout, values: np.ndarray, column: dict, hand, roll: int) -> float:
-    rules = layout.rules
+    rules, columns = layout.rules, Columns(layout)
     bonus = extra_bonus(rules, Hand.of(hand), column)
     return max(
-        bonus + points + values[layout.flat(*layout.state({**column, box: points}))]
+        bonus + points + values[columns.position(columns.state({**column, box: points}))]
         for box, points in options(rules, hand, roll, column)
     )
 
@@ -48,10 +50,10 @@ def engine_best(layout: Layout, values: np.ndarray, column: dict, hand, roll: in
 @pytest.mark.parametrize("game", ["catalan", "greek", "yahtzee", "yatzy"])
 def test_best_box_value_of_every_hand_matches_the_engine(game: str) -> None:
     layout = Layout(GAMES[game])
-    values = np.random.default_rng(7).uniform(0, 100, layout.size)
+    values = np.random.default_rng(7).uniform(0, 100, layout.count)
     for column in columns(game):
-        state = tuple(np.array([part]) for part in layout.state(column))
-        stops = best_boxes(layout, values, state)
+        state = tuple(np.array([part]) for part in Columns(layout).state(column))
+        stops = best_boxes(layout, after_writes(layout, values, state), state, Workspace())
         for roll in ROLLS:
             for index, hand in enumerate(keeps().hands):
                 expected = engine_best(layout, values, column, hand, roll)
@@ -62,3 +64,18 @@ def test_best_box_value_of_every_hand_matches_the_engine(game: str) -> None:
 def test_columns_cover_joker_states(game: str) -> None:
     found = {c.get("five_of_a_kind") for c in columns(game)}
     assert {None, 0, 50} <= found
+
+
+@pytest.mark.parametrize("game", ["catalan", "greek", "yahtzee", "yatzy"])
+def test_a_batch_of_states_gets_the_box_choices_of_each_state_alone(game: str) -> None:
+    # Batches go through layers of candidates, single states through one padded gather.
+    layout = Layout(GAMES[game])
+    values = np.random.default_rng(3).uniform(0, 100, layout.count)
+    start, stop = layout.level(len(layout.rules.boxes) - 2)
+    batch = layout.states(start, min(stop, start + 40))
+    together = best_boxes(layout, after_writes(layout, values, batch), batch, Workspace())
+    for i in range(len(batch[0])):
+        one = tuple(part[i : i + 1] for part in batch)
+        alone = best_boxes(layout, after_writes(layout, values, one), one, Workspace())
+        for roll in ROLLS:
+            np.testing.assert_array_equal(together[roll][:, i], alone[roll][:, 0])

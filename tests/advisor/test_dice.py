@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from advisor.dice import keeps, sub_keeps
-from advisor.turn import keep_values
+from advisor.turn import best_keep, keep_values, rolled
+from advisor.workspace import Workspace
 
 
 def test_there_are_252_hands_and_462_keeps() -> None:
@@ -42,14 +43,34 @@ def test_sub_keeps_are_the_distinct_multisets() -> None:
     assert sub_keeps((1, 2, 3, 4, 5))[0] == (1, 2, 3, 4, 5)
 
 
+def by_recursion(hand_values: np.ndarray) -> list[np.ndarray]:
+    sizes = [len(level) for level in keeps().by_size[:-1]]
+    levels = [np.empty((size, hand_values.shape[1])) for size in sizes] + [hand_values]
+    rolled(levels, Workspace())
+    return levels
+
+
 @pytest.mark.parametrize("states", [1, 20])
-def test_keep_values_are_the_averages_over_every_ordered_reroll(states: int) -> None:
+@pytest.mark.parametrize("method", [keep_values, by_recursion])
+def test_keep_values_are_the_averages_over_every_ordered_reroll(states: int, method) -> None:
     tables = keeps()
     hand_values = np.random.default_rng(states).uniform(0, 50, (252, states))
     value_of = {hand: hand_values[i] for i, hand in enumerate(tables.hands)}
-    levels = keep_values(hand_values)
+    levels = method(hand_values)
     for keep in [(), (6,), (2, 5), (1, 1, 4), (3, 3, 3, 6), (1, 2, 3, 4, 5)]:
         rolls = list(product(range(1, 7), repeat=5 - len(keep)))
         exact = sum(value_of[tuple(sorted(keep + r))] for r in rolls) / len(rolls)
         size, index = tables.index[keep]
         np.testing.assert_allclose(levels[size][index], exact)
+
+
+def test_best_keep_raises_each_keep_to_its_best_sub_keep() -> None:
+    tables = keeps()
+    rng = np.random.default_rng(5)
+    levels = [rng.uniform(0, 50, (len(level), 3)) for level in tables.by_size]
+    value_of = {keep: levels[len(keep)][tables.index[keep][1]] for keep in tables.index}
+    best_keep(levels, Workspace())
+    for hand in [(1, 1, 1, 1, 1), (1, 2, 3, 4, 5), (2, 2, 5, 5, 6), (3, 3, 3, 6, 6)]:
+        for keep in sub_keeps(hand):
+            exact = np.max([value_of[k] for k in sub_keeps(keep)], axis=0)
+            np.testing.assert_array_equal(levels[len(keep)][tables.index[keep][1]], exact)

@@ -10,6 +10,7 @@ import pytest
 
 from advisor import expected_score
 from advisor.simulate import play_game
+from advisor.timing import run_child
 from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,3 +46,11 @@ def test_benchmark_solves_one_game_in_a_child_process() -> None:
     row = json.loads(run.stdout)
     assert row["states"] > 0
     assert row["expected"] == pytest.approx(expected_score("catalan"))
+
+
+def test_a_child_process_reports_its_output_and_costs() -> None:
+    run = run_child(["-c", "print('done')"])
+    assert run.output == "done\n"
+    assert run.wall > 0 and run.cpu > 0 and run.peak_mib > 1
+    with pytest.raises(RuntimeError, match="failed with status"):
+        run_child(["-c", "raise SystemExit(3)"])

@@ -42,7 +42,7 @@ def test_build_command_prints_each_games_time(tmp_path: Path) -> None:
         check=True,
     )
     assert run.stdout.startswith("catalan  built in ")
-    assert len(list(tmp_path.glob("catalan-*.npz"))) == 1
+    assert len(list(tmp_path.glob("catalan-*.npy"))) == 1
 
 
 def test_build_command_refuses_an_unknown_game(tmp_path: Path) -> None:
@@ -57,6 +57,10 @@ def test_build_command_refuses_an_unknown_game(tmp_path: Path) -> None:
     assert "unknown game 'poker'" in run.stderr
 
 
+def _key(path: Path) -> bytes:
+    return path.stem.rsplit("-", 1)[1].encode()
+
+
 def _forget_solved() -> None:
     tables._by_key.clear()
     tables._by_rules.clear()
@@ -68,9 +72,14 @@ def _forget_solved() -> None:
         lambda path: path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2]),
         lambda path: path.write_bytes(b"not a table at all"),
         lambda path: path.write_bytes(b""),
-        lambda path: np.savez_compressed(path, values=np.zeros(3)),
+        lambda path: np.save(path, np.zeros(3)),
+        lambda path: (
+            np.savez(path.with_suffix(".npz"), values=np.zeros(3))
+            or path.with_suffix(".npz").replace(path)
+        ),
+        lambda path: path.write_bytes(path.read_bytes().replace(_key(path), b"0" * 16)),
     ],
-    ids=["cut short", "garbage", "empty", "foreign"],
+    ids=["cut short", "garbage", "empty", "foreign", "zip archive", "other rules"],
 )
 def test_a_damaged_table_is_solved_again_and_replaced(advisor_cache, damage, caplog):
     path = build(SIXES_AND_POKER)
@@ -84,6 +93,14 @@ def test_a_damaged_table_is_solved_again_and_replaced(advisor_cache, damage, cap
     caplog.clear()
     assert expected_score(SIXES_AND_POKER) == expected
     assert "solving it again" not in caplog.text, "the rebuilt table was stored"
+
+
+def test_a_stored_table_is_read_by_memory_map(advisor_cache: Path) -> None:
+    build(SIXES_AND_POKER)
+    _forget_solved()
+    values = tables.solved(SIXES_AND_POKER).values
+    assert isinstance(values.base, np.memmap) or isinstance(values, np.memmap)
+    assert values.flags.aligned and not values.flags.writeable
 
 
 def test_an_unwritable_cache_keeps_the_table_in_memory(tmp_path, monkeypatch, caplog):

@@ -64,11 +64,11 @@ def test_a_failed_background_solve_is_tried_again(page, tmp_path, monkeypatch):
     real_solve = tables.solve
     calls = []
 
-    def fails_once(layout):
+    def fails_once(layout, **options):
         calls.append(layout.rules.id)
         if len(calls) == 1:
             raise MemoryError("no memory for the table just now")
-        return real_solve(layout)
+        return real_solve(layout, **options)
 
     monkeypatch.setattr(tables, "solve", fails_once)
     page = set_dice(start(page, "catalan", ["Ann"]), [5, 5, 5, 2, 1], roll=3)

@@ -1,0 +1,173 @@
+"""The advisor against ``yatzy-solver`` (PyPI, optional): the same measures, taken in turns.
+
+Both solve American Yahtzee with the forced joker and Scandinavian Yatzy exactly. Each
+build and each first query runs in a fresh process, ours and theirs alternately, round
+after round; the queries run in this process, alternately on the same situations, met
+in games the advisor plays. The table gives medians and their ratio (ours / theirs).
+"""
+
+import os
+import random
+import statistics
+import tempfile
+from pathlib import Path
+
+from advisor.queries import BoxChoice, KeepChoice, advise_box, advise_keep, forget_turns
+from advisor.tables import CACHE_ENV, solved
+from advisor.timing import run_child, timed
+from scoring.game import Game
+from scoring.hand import DICE_PER_HAND, FACES
+from scoring.scorer import rules_of
+
+# Our game: its name here, yatzy-solver's variant, and their ids of boxes named otherwise.
+GAMES = {
+    "yahtzee": ("Yahtzee (forced joker)", "american+forced-joker", {}),
+    "yatzy": ("Yatzy", "yatzy-scandinavian", {"pair": "one_pair", "five_of_a_kind": "yatzy"}),
+}
+UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+FIRST_DICE = [1, 3, 3, 5, 6]
+QUERY_GAMES = 20
+
+OUR_FIRST_QUERY = "import sys; from advisor import advise_keep; advise_keep(sys.argv[1], {}, 1)"
+THEIR_BUILD = (
+    "import sys, yatzy_solver as y; y.Solver.build_table(y.Variant(sys.argv[1]), sys.argv[2])"
+)
+THEIR_FIRST_QUERY = (
+    "import sys, yatzy_solver as y; "
+    "y.Solver.load(sys.argv[2], y.Variant(sys.argv[1])).option_values(sys.argv[3])"
+)
+
+Row = tuple[str, float, float, str]
+
+
+def in_turns(rounds: int, ours: list[str], theirs: list[str], env: dict[str, str]) -> list[list]:
+    """Each side's ``run_child`` results, taking turns at going first, ``rounds`` times."""
+    found: list[list] = [[], []]
+    for turn in range(rounds):
+        for side in (0, 1) if turn % 2 == 0 else (1, 0):
+            run = run_child((ours, theirs)[side], env)
+            found[side].append((run.wall, run.peak_mib))
+    return found
+
+
+def situation(game: str, column: dict[str, int], dice: list[int], rolls_left: int) -> str:
+    """A situation in yatzy-solver's notation (boxes in the sheet's order, which is theirs)."""
+    names = GAMES[game][2]
+    in_order = [box.id for box in rules_of(game).boxes if box.id in column]
+    filled = ",".join(names.get(box, box) for box in in_order) or "-"
+    upper = sum(column.get(box, 0) for box in UPPER)
+    text = f"dice {' '.join(map(str, sorted(dice)))} | rolls {rolls_left} | upper {upper}"
+    text += f" | filled {filled}"
+    if game == "yahtzee" and "five_of_a_kind" in column:
+        text += f" | five_of_a_kind {column['five_of_a_kind']}"
+    return text
+
+
+def _as_theirs(game: str, choices: list[KeepChoice] | list[BoxChoice], so_far: int) -> dict:
+    """Our choices by yatzy-solver's action names, valued as points still to come."""
+    names = GAMES[game][2]
+    found = {}
+    for choice in choices:
+        if isinstance(choice, BoxChoice):
+            found[f"score {names.get(choice.box, choice.box)}"] = choice.expected - so_far
+        elif not choice.score_now and len(choice.keep) < DICE_PER_HAND:
+            found[f"keep {' '.join(map(str, choice.keep)) or '-'}"] = choice.expected - so_far
+    return found
+
+
+def time_queries(game: str, theirs: object) -> tuple[dict[str, list[float]], float, int]:
+    """Milliseconds of each query, ours and theirs in turns on the same situations, the
+    largest difference between our values and theirs, and how many were compared."""
+    solved(game)
+    rng = random.Random(game)
+    samples: dict[str, list[float]] = {"keep": [], "keep theirs": [], "box": [], "box theirs": []}
+    worst, compared, turn = 0.0, 0, 0
+    for _ in range(QUERY_GAMES):
+        table = Game(game, ["p"])
+        while not table.finished:
+            column = table.column("p")
+            dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
+            forget_turns()
+            answers: dict[str, object] = {}
+            for ours in (True, False) if turn % 2 == 0 else (False, True):
+                if ours:
+                    answers["keep"] = timed(samples["keep"], advise_keep, game, dice, 1, column)
+                    answers["box"] = timed(samples["box"], advise_box, game, dice, 3, column)
+                else:
+                    for query, rolls_left in (("keep", 2), ("box", 0)):
+                        text = situation(game, column, dice, rolls_left)
+                        found = timed(samples[f"{query} theirs"], theirs.option_values, text)
+                        answers[f"{query} theirs"] = found
+            for query in ("keep", "box"):
+                mine = _as_theirs(game, answers[query], sum(column.values()))
+                for action, value in answers[f"{query} theirs"]:
+                    if action in mine:
+                        worst = max(worst, abs(mine[action] - value))
+                        compared += 1
+            table.record(answers["box"][0].box, dice, 3)
+            turn += 1
+    return samples, worst, compared
+
+
+def _medians(found: list[list[tuple]], field: int, scale: float = 1) -> tuple[float, float]:
+    return tuple(scale * statistics.median(row[field] for row in side) for side in found)
+
+
+def compare(rounds: int) -> list[Row]:
+    """Every measure for both games as (name, ours, theirs, unit), with tables built in a
+    folder of their own."""
+    before = os.environ.get(CACHE_ENV)
+    with tempfile.TemporaryDirectory(prefix="advisor-compare-") as folder:
+        os.environ[CACHE_ENV] = folder
+        try:
+            return _compare(rounds, Path(folder))
+        finally:
+            if before is None:
+                del os.environ[CACHE_ENV]
+            else:
+                os.environ[CACHE_ENV] = before
+
+
+def _compare(rounds: int, folder: Path) -> list[Row]:
+    import yatzy_solver
+
+    rows: list[Row] = []
+    env = dict(os.environ)
+    for game, (label, variant, _) in GAMES.items():
+        table = str(folder / f"{variant}.table")
+        builds = in_turns(
+            rounds,
+            ["-m", "advisor", "build", game, "--force"],
+            ["-c", THEIR_BUILD, variant, table],
+            env,
+        )
+        rows.append((f"{label} table build, whole process, wall", *_medians(builds, 0), "s"))
+        rows.append((f"peak memory, {label} table build", *_medians(builds, 1), "MiB"))
+        first = situation(game, {}, FIRST_DICE, 2)
+        starts = in_turns(
+            rounds,
+            ["-c", OUR_FIRST_QUERY.format(FIRST_DICE), game],
+            ["-c", THEIR_FIRST_QUERY, variant, table, first],
+            env,
+        )
+        rows.append((f"{label}: first query in a fresh process", *_medians(starts, 0, 1000), "ms"))
+        theirs = yatzy_solver.Solver.build(yatzy_solver.Variant(variant))
+        samples, worst, compared = time_queries(game, theirs)
+        for query, name in (("keep", "advise_keep, new state"), ("box", "advise_box")):
+            ours, their = (statistics.median(samples[k]) for k in (query, f"{query} theirs"))
+            rows.append((f"{label}: {name}, median", ours, their, "ms"))
+        print(f"{game}: values agree to {worst:.1e} on {compared:,} options", flush=True)
+    return rows
+
+
+def print_table(rows: list[Row], rounds: int) -> None:
+    """The measures as a Markdown table with the ratio ours / theirs."""
+    from yatzy_solver import __version__
+
+    print(f"\nagainst yatzy-solver {__version__}: medians of {rounds} rounds taken in turns\n")
+    print("| measure | ours | yatzy-solver | ratio |")
+    print("|---|---|---|---|")
+    for name, ours, theirs, unit in rows:
+        digits = {"s": 2, "MiB": 0}.get(unit, 3 if max(ours, theirs) < 1 else 1)
+        cells = f"{ours:.{digits}f} {unit} | {theirs:.{digits}f} {unit}"
+        print(f"| {name} | {cells} | {ours / theirs:.2f} |", flush=True)
