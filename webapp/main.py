@@ -102,7 +102,7 @@ def game_page(game_id: str) -> None:
 
 def run() -> None:
     """Entry point called by `app.py`: a failure shows a message, never a traceback."""
-    st.set_page_config(page_title="Dice table", page_icon="🎲", layout="wide")
+    st.set_page_config(page_title="Dice table", page_icon=":material/casino:", layout="wide")
     try:
         game_id = st.query_params.get("game")
         if game_id:

@@ -5,6 +5,7 @@ import json
 import pandas as pd
 import streamlit as st
 
+from scoring import Standing
 from scoring.sheet import sheet_csv, sheet_rows, signed
 from webapp import state
 from webapp.tables import Table, change
@@ -53,13 +54,18 @@ def undo_button(table: Table, language: str) -> None:
     )
 
 
-def standings(table: Table) -> None:
-    """Final ranking and the winner (ties share the win)."""
-    ranking = table.game.standings()
+def winners_line(ranking: list[Standing]) -> str:
+    """Who won a finished game and with what, as text ("Ann and Bob win with 212")."""
     winners = [s for s in ranking if s.winner]
     named = " and ".join(plain(s.player) for s in winners)
     verb = "wins" if len(winners) == 1 else "win"
-    st.success(f"🏆 {named} {verb} with {winners[0].totals.total}!")
+    return f"{named} {verb} with {winners[0].totals.total}"
+
+
+def standings(table: Table) -> None:
+    """Final ranking and the winner (ties share the win)."""
+    ranking = table.game.standings()
+    st.success(f"{winners_line(ranking)}!", icon=":material/trophy:")
     for s in ranking:
         t = s.totals
         against = "" if t.vs_average is None else f" ({signed(t.vs_average)} against the average)"

@@ -1,11 +1,13 @@
-"""The start page: choose a game and name the players, or resume a saved game."""
+"""The start page: choose a game and name the players, resume a saved game, or open a
+finished one."""
 
 import streamlit as st
 
-from scoring import GAMES, Game, ScoringError
+from scoring import GAMES, CorruptRecordError, Game, ScoringError
 from scoring.players import LONGEST_NAME, MAX_PLAYERS
 from scoring.rules import ENGLISH
-from store import StoreError
+from store import GameStore, GameSummary, StoreError
+from webapp.sheet_view import winners_line
 from webapp.tables import game_store, new_table, store_trouble
 from webapp.text import plain
 
@@ -52,9 +54,25 @@ def new_game_form() -> None:
         st.rerun()
 
 
-def resume_list() -> None:
-    """Every saved game with its players, date and progress; one click opens it."""
-    st.subheader("Resume a game")
+def _result(store: GameStore, summary: GameSummary) -> str:
+    """Who won a finished saved game, or why that cannot be told."""
+    try:
+        game = Game.from_dict(store.load(summary.id).record)
+    except (StoreError, ScoringError, CorruptRecordError):
+        return "the record cannot be replayed"
+    return winners_line(game.standings())
+
+
+def _game_line(summary: GameSummary, note: str) -> str:
+    players = ", ".join(plain(p) for p in summary.players)
+    return (
+        f"**{_title(summary.game)}** · {players}  \n{summary.updated:%Y-%m-%d %H:%M} UTC · {note}"
+    )
+
+
+def saved_games() -> None:
+    """Games in progress, each with its progress and a Resume button; below them the
+    finished games, each with its winner and an Open button for its sheet and downloads."""
     try:
         store = game_store()
         saved = store.list_games()
@@ -63,25 +81,31 @@ def resume_list() -> None:
         st.error(store_trouble(error))
         return
     if damaged:
-        st.warning(f"{len(damaged)} saved game(s) are damaged and cannot be opened.")
+        some = "1 saved game is" if len(damaged) == 1 else f"{len(damaged)} saved games are"
+        st.warning(f"{some} damaged and cannot be opened.")
     known = [s for s in saved if s.game in GAMES and s.players]
-    if not known:
-        st.caption("No saved games yet.")
-        return
-    for summary in known:
+    finished = [s for s in known if s.turns >= GAMES[s.game].turns_for(len(s.players))]
+    playing = [s for s in known if s not in finished]
+    st.subheader("Resume a game")
+    if not playing:
+        st.caption("No game in progress.")
+    for summary in playing:
         boxes = GAMES[summary.game].turns_for(len(summary.players))
-        done = "finished" if summary.turns >= boxes else f"{summary.turns}/{boxes} boxes"
         left, right = st.columns([4, 1], vertical_alignment="center")
-        left.markdown(
-            f"**{_title(summary.game)}** · {', '.join(plain(p) for p in summary.players)}  \n"
-            f"{summary.updated:%Y-%m-%d %H:%M} UTC · {done}"
-        )
+        left.markdown(_game_line(summary, f"{summary.turns}/{boxes} boxes"))
         right.button("Resume", key=f"resume_{summary.id}", on_click=_open, args=(summary.id,))
+    if not finished:
+        return
+    with st.expander(f"Finished games ({len(finished)})", icon=":material/trophy:"):
+        for summary in finished:
+            left, right = st.columns([4, 1], vertical_alignment="center")
+            left.markdown(_game_line(summary, _result(store, summary)))
+            right.button("Open", key=f"open_{summary.id}", on_click=_open, args=(summary.id,))
 
 
 def start_page() -> None:
     """The page shown when no game id is in the URL."""
-    st.title("🎲 Dice table")
+    st.title(":material/casino: Dice table")
     st.write(
         "Roll five real dice, let the camera read them, and see what the roll is worth "
         "in every open box. The sheet is shared by the whole table and saved after every entry."
@@ -90,4 +114,4 @@ def start_page() -> None:
     with left:
         new_game_form()
     with right:
-        resume_list()
+        saved_games()

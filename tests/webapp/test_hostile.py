@@ -82,7 +82,7 @@ def test_hostile_names_in_the_standings_and_the_resume_list(db):
     assert page.success, "the winner is told"
     assert_no_markup_from_visitors(page)
     page = AppTest.from_file(APP, default_timeout=60).run()
-    assert page.button(key=f"resume_{saved.id}")
+    assert page.button(key=f"open_{saved.id}")
     assert_no_markup_from_visitors(page)
 
 

@@ -257,3 +257,25 @@ def test_a_camera_snapshot_is_read_like_an_upload(page):
     assert not problems(page)
     assert any("snapshot.jpg" in caption for caption in photo_captions(page))
     assert any(page.segmented_control(key=f"die_{i}").value for i in range(5))
+
+
+def test_finished_games_are_listed_apart_with_their_winner(db):
+    store = GameStore(db)
+    finished = Game("yahtzee", ["Ann", "Bob"])
+    while not finished.finished:
+        dice = [6, 6, 6, 6, 6] if finished.current_player == "Bob" else [1, 2, 3, 4, 6]
+        finished.record(finished.options(dice)[0][0], dice)
+    done = store.create(finished.to_dict())
+    playing = Game("yatzy", ["Cy"])
+    playing.record("chance", [1, 2, 3, 4, 5])
+    going = store.create(playing.to_dict())
+    page = AppTest.from_file(APP, default_timeout=60).run()
+    assert not problems(page)
+    resumable = {b.key for b in page.button if b.key and b.key.startswith("resume_")}
+    assert resumable == {f"resume_{going.id}"}
+    (listed,) = [m.value for m in page.expander[0].markdown]
+    assert f"Bob wins with {finished.totals()['Bob'].total}" in listed
+    page = page.button(key=f"open_{done.id}").click().run()
+    assert page.query_params["game"] == done.id
+    assert any("Bob wins" in s.value for s in page.success)
+    assert {d.key for d in page.download_button} == {"download_record", "download_csv"}
