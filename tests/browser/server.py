@@ -50,9 +50,8 @@ def wait_healthy(url: str, server: subprocess.Popen, seconds: float = 90) -> Non
     raise RuntimeError(f"streamlit did not answer at {url} within {seconds} s")
 
 
-@contextmanager
-def serve(script: Path, env: dict[str, str] | None = None) -> Iterator[str]:
-    """`streamlit run script` on a free local port; yields its address."""
+def start_server(script: Path, env: dict[str, str] | None = None) -> tuple[str, subprocess.Popen]:
+    """`streamlit run script` on a free local port, once it answers: its address and process."""
     port = free_port()
     command = [sys.executable, "-m", "streamlit", "run", str(script)]
     command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
@@ -68,6 +67,18 @@ def serve(script: Path, env: dict[str, str] | None = None) -> Iterator[str]:
     url = f"http://127.0.0.1:{port}"
     try:
         wait_healthy(url, server)
+    except BaseException:
+        server.kill()
+        server.wait()
+        raise
+    return url, server
+
+
+@contextmanager
+def serve(script: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    """`streamlit run script` on a free local port; yields its address."""
+    url, server = start_server(script, env)
+    try:
         yield url
     finally:
         server.terminate()

@@ -7,6 +7,7 @@ of real dice (`fake_video`); the times it measures are printed, never asserted.
 """
 
 import re
+import signal
 import statistics
 import time
 from collections.abc import Iterator
@@ -17,10 +18,11 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 import samples
+from advisor.tables import CACHE_ENV
 from scoring import Game
 from store import GameStore
 from tests.browser import fake_video
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve, start_server
 from vision.labels import load_labels
 
 INSECURE_HOST = "dice.test"
@@ -139,3 +141,24 @@ def test_insecure_origin_shows_guidance_and_offers_upload(game):
         expect(warning).to_contain_text("secure page")
         page.get_by_role("button", name=re.compile("Upload a photo instead")).click()
         expect(page.get_by_test_id("stFileUploaderDropzoneInput")).to_be_attached()
+
+
+def test_ctrl_c_stops_the_server_without_waiting_for_the_advisor(tmp_path: Path):
+    # Opening a Greek game starts its advisor solve (some 20 s) in the background; a
+    # Ctrl-C must abandon it, so the server ends with no table written.
+    db, cache = tmp_path / "games.sqlite3", tmp_path / "advisor"
+    game_id = GameStore(db).create(Game("greek", ["Ann", "Bob"]).to_dict()).id
+    env = {"DICE_TABLE_DB": str(db), CACHE_ENV: str(cache)}
+    url, server = start_server(ROOT / "app.py", env)
+    try:
+        with chromium() as browser:
+            page = open_game(browser, url, game_id)
+            expect(page.get_by_text("The advisor is still working out")).to_be_visible()
+            server.send_signal(signal.SIGINT)
+            interrupted = time.monotonic()
+            server.wait(timeout=120)
+            print(f"\nCtrl-C to the server's end {time.monotonic() - interrupted:.1f} s")
+    finally:
+        server.kill()
+        server.wait()
+    assert not list(cache.glob("greek-*")), "the solve was abandoned, not finished"
