@@ -10,11 +10,10 @@ from functools import cache
 import numpy as np
 
 from advisor.dice import keeps
-from advisor.layout import Layout
+from advisor.layout import Layout, States
 from advisor.workspace import Workspace
 from scoring.hand import DICE_PER_HAND, FACES
 
-States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 # Up to this many states, gathering every hand's candidates at once beats the layers.
 FEW_STATES = 8
 
@@ -107,7 +106,7 @@ def candidates(layout: Layout, roll: int, dense: bool) -> Candidates:
     for box in range(len(layout.rules.boxes)):
         sparse = not dense and scratches[box] is not None and points[box].min() >= 0
         hands = np.flatnonzero(points[box]) if sparse else range(points.shape[1])
-        offers += [(hand, int(writes[box, hand]), int(points[box, hand])) for hand in hands]
+        offers += [(int(h), int(writes[box, h]), int(points[box, h])) for h in hands]
         if sparse:
             floor.append(scratches[box])
             if len(layout.outcomes[box]) > 1:
@@ -137,9 +136,12 @@ def _checks(layout: Layout, boxes: list[int]) -> tuple[np.ndarray, np.ndarray, n
     rows = [first[b] + np.arange(len(layout.outcomes[b])) for b in boxes]
     zeros = [np.full(len(r), layout.scratch_writes[b]) for b, r in zip(boxes, rows, strict=True)]
     values = [layout.outcomes[b] for b in boxes]
-    return tuple(
-        np.concatenate(parts) if parts else np.zeros(0, np.int64) for parts in (rows, values, zeros)
-    )
+    return _joined(rows), _joined(values), _joined(zeros)
+
+
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """The arrays end to end (empty integers if there are none)."""
+    return np.concatenate(parts) if parts else np.zeros(0, np.int64)
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,7 @@ def _joker_best(
 ) -> np.ndarray:
     """Best value of each five-of-a-kind hand in joker states ``rows`` (the forced joker)."""
     rules, boxes = layout.rules, joker_boxes(layout, roll)
+    assert rules.joker is not None, "joker states occur only in games with a joker"
     umask, _, lmask, j = (a[rows] for a in states)
     cand = after[:, rows][boxes.writes] + boxes.points[:, :, None]
     upper_best = cand[boxes.upper].max(axis=0)

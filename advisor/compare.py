@@ -11,6 +11,7 @@ import random
 import statistics
 import tempfile
 from pathlib import Path
+from typing import Protocol
 
 from advisor.queries import BoxChoice, KeepChoice, advise_box, advise_keep, forget_turns
 from advisor.tables import CACHE_ENV, solved
@@ -40,6 +41,13 @@ THEIR_FIRST_QUERY = (
 Row = tuple[str, float, float, str]
 
 
+class TheirSolver(Protocol):
+    """What is used of a ``yatzy_solver.Solver``."""
+
+    def option_values(self, situation: str) -> list[tuple[str, float]]:
+        """Every option of ``situation`` as (action, points still to come)."""
+
+
 def in_turns(rounds: int, ours: list[str], theirs: list[str], env: dict[str, str]) -> list[list]:
     """Each side's ``run_child`` results, taking turns at going first, ``rounds`` times."""
     found: list[list] = [[], []]
@@ -63,10 +71,12 @@ def situation(game: str, column: dict[str, int], dice: list[int], rolls_left: in
     return text
 
 
-def _as_theirs(game: str, choices: list[KeepChoice] | list[BoxChoice], so_far: int) -> dict:
+def _as_theirs(
+    game: str, choices: list[KeepChoice] | list[BoxChoice], so_far: int
+) -> dict[str, float]:
     """Our choices by yatzy-solver's action names, valued as points still to come."""
     names = GAMES[game][2]
-    found = {}
+    found: dict[str, float] = {}
     for choice in choices:
         if isinstance(choice, BoxChoice):
             found[f"score {names.get(choice.box, choice.box)}"] = choice.expected - so_far
@@ -75,7 +85,7 @@ def _as_theirs(game: str, choices: list[KeepChoice] | list[BoxChoice], so_far: i
     return found
 
 
-def time_queries(game: str, theirs: object) -> tuple[dict[str, list[float]], float, int]:
+def time_queries(game: str, theirs: TheirSolver) -> tuple[dict[str, list[float]], float, int]:
     """Milliseconds of each query, ours and theirs in turns on the same situations, the
     largest difference between our values and theirs, and how many were compared."""
     solved(game)
@@ -88,23 +98,24 @@ def time_queries(game: str, theirs: object) -> tuple[dict[str, list[float]], flo
             column = table.column("p")
             dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
             forget_turns()
-            answers: dict[str, object] = {}
+            their: dict[str, list[tuple[str, float]]] = {}
             for ours in (True, False) if turn % 2 == 0 else (False, True):
                 if ours:
-                    answers["keep"] = timed(samples["keep"], advise_keep, game, dice, 1, column)
-                    answers["box"] = timed(samples["box"], advise_box, game, dice, 3, column)
+                    keep = timed(samples["keep"], advise_keep, game, dice, 1, column)
+                    box = timed(samples["box"], advise_box, game, dice, 3, column)
                 else:
                     for query, rolls_left in (("keep", 2), ("box", 0)):
                         text = situation(game, column, dice, rolls_left)
                         found = timed(samples[f"{query} theirs"], theirs.option_values, text)
-                        answers[f"{query} theirs"] = found
-            for query in ("keep", "box"):
-                mine = _as_theirs(game, answers[query], sum(column.values()))
-                for action, value in answers[f"{query} theirs"]:
-                    if action in mine:
-                        worst = max(worst, abs(mine[action] - value))
+                        their[query] = found
+            so_far = sum(column.values())
+            mine = {"keep": _as_theirs(game, keep, so_far), "box": _as_theirs(game, box, so_far)}
+            for query, options in their.items():
+                for action, value in options:
+                    if action in mine[query]:
+                        worst = max(worst, abs(mine[query][action] - value))
                         compared += 1
-            table.record(answers["box"][0].box, dice, 3)
+            table.record(box[0].box, dice, 3)
             turn += 1
     return samples, worst, compared
 

@@ -49,8 +49,10 @@ def _without_one_die(keep: Dice, smaller: dict[Dice, int]) -> list[int]:
     return rows
 
 
-def _shrink_runs(level: tuple[Dice, ...], smaller: dict[Dice, int]) -> tuple:
-    runs = []
+def _shrink_runs(
+    level: tuple[Dice, ...], smaller: dict[Dice, int]
+) -> tuple[tuple[int, np.ndarray], ...]:
+    runs: list[tuple[int, list[list[int]]]] = []
     for start, keep in enumerate(level):
         if start == 0 or len(set(keep)) != len(set(level[start - 1])):
             runs.append((start, []))

@@ -19,6 +19,8 @@ from scoring.scorer import box_points
 
 ROLLS = (1, 2, 3)
 Index = np.ndarray | int
+# A batch of states as four arrays: (umask, u, lmask, j).
+States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 
 def _points(rules: GameRules) -> np.ndarray:
@@ -221,7 +223,7 @@ class Layout:
         base = self.groups.base[umask * (self.full_lower + 1) + lmask]
         return base + j * self.n_sums[umask] + rank
 
-    def states(self, start: int, stop: int) -> tuple[np.ndarray, ...]:
+    def states(self, start: int, stop: int) -> States:
         """The states with indices ``start`` to ``stop``, as arrays (umask, u, lmask, j)."""
         groups = self.groups
         index = np.arange(start, stop)
@@ -230,7 +232,8 @@ class Layout:
         umask, lmask = groups.umask[group], groups.lmask[group]
         j, rank = np.divmod(offset, self.n_sums[umask])
         sums, first = self._sums
-        return tuple(part.astype(np.int32) for part in (umask, sums[first[umask] + rank], lmask, j))
+        u = sums[first[umask] + rank].astype(np.int32)
+        return umask.astype(np.int32), u, lmask.astype(np.int32), j.astype(np.int32)
 
     @cached_property
     def outcomes(self) -> tuple[np.ndarray, ...]:
@@ -279,7 +282,7 @@ class Layout:
                 for b, up in zip(boxes, upper, strict=True)
             ]
         )
-        joker = np.array([self.is_joker_box(b) for b in boxes], dtype=bool)
+        joker = np.array([self.is_joker_box(int(b)) for b in boxes], dtype=np.bool_)
         return Writes(
             adds=np.where(upper, values, 0).astype(np.int32),
             upper_bit=np.where(upper, 1 << position, 0).astype(np.int32),

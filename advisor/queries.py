@@ -73,7 +73,8 @@ def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], Stat
 def _keep_values(tables: Solved, state: State) -> dict[int, list[float]]:
     """For rolls 2 and 3: the expected rest of the game for every keep made before it
     (in ``keeps().flat`` order)."""
-    one = tuple(np.array([part]) for part in state)
+    umask, u, lmask, j = (np.array([part]) for part in state)
+    one = (umask, u, lmask, j)
     after = after_writes(tables.layout, tables.values, one)
     stops = best_boxes(tables.layout, after, one, Workspace())
     before = play({roll: hands[:, 0] for roll, hands in stops.items()}, first=2)

@@ -30,7 +30,7 @@ class SolveAbandonedError(RuntimeError):
 _exiting = threading.Event()
 # Set before the interpreter joins its threads at exit, so that a solve running in a
 # background thread (a server's) gives up instead of holding the exit back.
-threading._register_atexit(_exiting.set)
+threading._register_atexit(_exiting.set)  # type: ignore[attr-defined]
 
 
 def terminal_values(layout: Layout, values: np.ndarray) -> None:

@@ -8,12 +8,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 # How often a child's memory is sampled, in seconds.
 SAMPLE_EVERY = 0.02
 
+T = TypeVar("T")
 
-def timed(samples: list[float], query: Callable, *args: object) -> object:
+
+def timed(samples: list[float], query: Callable[..., T], *args: object) -> T:
     """``query(*args)``, adding its milliseconds to ``samples``."""
     start = time.perf_counter()
     answer = query(*args)
@@ -36,6 +39,7 @@ def run_child(args: list[str], env: dict[str, str] | None = None) -> Run:
     """Run ``python ARGS`` (this interpreter) in a fresh process to the end."""
     start = time.perf_counter()
     child = subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None  # stdout=PIPE
     peak = _Sampler(child.pid)
     output = child.stdout.read()
     _, status, usage = os.wait4(child.pid, 0)

@@ -11,11 +11,10 @@ import numpy as np
 
 from advisor.boxes import after_writes, best_boxes
 from advisor.dice import keeps
-from advisor.layout import Layout
+from advisor.layout import Layout, States
 from advisor.workspace import Workspace
 from scoring.hand import DICE_PER_HAND
 
-States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 # Up to this many states one matrix product beats the die-by-die recursion.
 FEW_STATES = 8
 
