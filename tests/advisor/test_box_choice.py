@@ -38,8 +38,10 @@ def columns(game: str) -> list[dict[str, int]]:
     return seen[::4]
 
 
-def engine_best(layout: Layout, values: np.ndarray, column: dict, hand, roll: int) -> float:
-    rules, columns = layout.rules, Columns(layout)
+def engine_best(
+    layout: Layout, columns: Columns, values: np.ndarray, column: dict, hand, roll: int
+) -> float:
+    rules = layout.rules
     bonus = extra_bonus(rules, Hand.of(hand), column)
     return max(
         bonus + points + values[columns.position(columns.state({**column, box: points}))]
@@ -51,12 +53,13 @@ def engine_best(layout: Layout, values: np.ndarray, column: dict, hand, roll: in
 def test_best_box_value_of_every_hand_matches_the_engine(game: str) -> None:
     layout = Layout(GAMES[game])
     values = np.random.default_rng(7).uniform(0, 100, layout.count)
+    read = Columns(layout)
     for column in columns(game):
-        state = tuple(np.array([part]) for part in Columns(layout).state(column))
+        state = tuple(np.array([part]) for part in read.state(column))
         stops = best_boxes(layout, after_writes(layout, values, state), state, Workspace())
         for roll in ROLLS:
             for index, hand in enumerate(keeps().hands):
-                expected = engine_best(layout, values, column, hand, roll)
+                expected = engine_best(layout, read, values, column, hand, roll)
                 assert stops[roll][index, 0] == pytest.approx(expected), (column, hand, roll)
 
 
