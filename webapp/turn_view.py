@@ -92,13 +92,17 @@ def dice_inputs(keep: set[int]) -> None:
     )
 
 
+def _roll(rules: GameRules) -> int | None:
+    """The roll chosen, or roll 1 where the roll does not change points."""
+    roll = st.session_state.get(state.ROLL_KEY)
+    return ROLLS[0] if roll is None and not rules.roll_matters else roll
+
+
 def plan_turn(table: Table) -> Turn:
     """The roll, the hand, and the advisor's keep and box choices for them (when it is on,
     solved and the dice are set)."""
-    roll = st.session_state.get(state.ROLL_KEY)
+    roll = _roll(table.game.rules)
     hand = state.hand()
-    if not table.game.rules.roll_matters and roll is None:
-        roll = ROLLS[0]
     helped = advisor_on() and advisor_ready(table.game.rules)
     if st.session_state.get(ADVISOR_KEY) and not helped:
         st.caption(WORKING)
@@ -119,7 +123,13 @@ def dice_panel(table: Table, turn: Turn) -> None:
     dice_inputs(keep)
 
 
-def _record(table: Table, box: str, label: str, dice: list[int], roll: int) -> None:
+def _record(table: Table, box: str, label: str) -> None:
+    # The dice and roll as the player sees them at the click, not as they were when the
+    # button was drawn: clicks that follow each other quickly can outrun the page.
+    dice, roll = state.hand(), _roll(table.game.rules)
+    if dice is None or roll is None:
+        state.flash("warning", "Set all five dice and the roll before recording.")
+        return
     result = change(table, lambda game: game.record(box, dice, roll))
     if result is None:
         return
@@ -176,7 +186,7 @@ def _box_button(table: Table, language: str, turn: Turn, option: Suggestion, cho
         type="primary" if chosen else "secondary",
         icon=CHOICE_ICON if chosen else ":material/edit_note:",
         on_click=_record,
-        args=(table, option.box, label, turn.hand, turn.roll),
+        args=(table, option.box, label),
         use_container_width=True,
         help=f"Record {worth} in {label}",
     )

@@ -120,7 +120,8 @@ def test_sync_an_entry_on_one_device_appears_on_the_other(game):
             expect(player.get_by_text("Bob to play")).to_be_visible()
             expect(watcher.get_by_text("Bob to play")).to_be_visible(timeout=10_000)
             delays.append(time.monotonic() - clicked)
-            expect(sheet_cell(watcher, box)).to_have_text(str(sum(hand) if box == "Chance" else 4))
+            points = str(sum(hand) if box == "Chance" else 4)
+            expect(sheet_cell(watcher, box)).to_have_text(points)
             for position, value in enumerate(hand):
                 faces = watcher.locator(f".st-key-die_{position}")
                 faces.get_by_role("radio", name=str(value), exact=True).click()
@@ -128,6 +129,7 @@ def test_sync_an_entry_on_one_device_appears_on_the_other(game):
             expect(answer).to_have_count(1)
             answer.click()
             expect(player.get_by_text("Ann to play")).to_be_visible(timeout=10_000)
+            expect(sheet_cell(player, box, 1)).to_have_text(points)
     print(f"\nsync: entry to the other device in {statistics.median(delays):.1f} s median")
 
 
