@@ -8,12 +8,18 @@ import streamlit as st
 from webapp.address import game_address, is_loopback, qr_png
 
 
+@st.cache_data(max_entries=256, show_spinner=False)
+def _qr_code(address: str) -> bytes:
+    """The address's QR code, made once per address: every rerun of every page draws it."""
+    return qr_png(address)
+
+
 def join_from_phone(game_id: str) -> None:
     """A popover with the game's address as a QR code and as text."""
     page = st.context.url or "http://localhost:8501/"
     address = game_address(page, game_id)
     with st.popover("Phone", icon=":material/qr_code_2:", help="Join this game from a phone"):
-        st.image(qr_png(address), width=220)
+        st.image(_qr_code(address), width=220)
         st.code(address, language=None)
         parts = urlsplit(address)
         if parts.scheme != "https" and not is_loopback(parts.hostname or "localhost"):
