@@ -122,6 +122,21 @@ class Review:
         players = {name: player.to_dict() for name, player in self.players.items()}
         return {"game": self.game, "players": players}
 
+    def expected_finals(self, player: str) -> list[float]:
+        """The player's expected final score at the start and after each of their turns."""
+        return [self.start, *(turn.chosen_expected for turn in self.players[player].turns)]
+
+
+def costliest(player: PlayerReview, count: int) -> list[TurnReview | KeepReview]:
+    """The player's ``count`` choices (boxes and keeps) that lost the most, costliest first
+    (in game order among equal losses); choices that lost nothing are left out."""
+    choices: list[TurnReview | KeepReview] = []
+    for turn in player.turns:
+        choices.extend(turn.keeps or ())
+        choices.append(turn)
+    lost = [choice for choice in choices if choice.loss > 0]
+    return sorted(lost, key=lambda choice: choice.loss, reverse=True)[:count]
+
 
 def loss(best: float, chosen: float) -> float:
     """How much ``chosen`` falls short of ``best``; 0 within ``TIE``."""
