@@ -3,7 +3,6 @@ checked by hand in the five games (first-roll doubling, jokers, extra bonuses), 
 identity, the JSON and the command line."""
 
 import json
-import random
 import subprocess
 import sys
 
@@ -14,6 +13,7 @@ from advisor.review import TIE, PlayerReview, Review, loss, review
 from scoring import GAMES, Game, GameRules
 from tests.advisor.brute_force import BruteForce, Column
 from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER
+from tests.advisor.random_play import random_game
 
 TINY = [CHANCE_ONLY, SIXES_AND_POKER, SCHOOL_AND_PAIR]
 SCHOOL = [
@@ -30,25 +30,6 @@ _searches: dict[str, BruteForce] = {}
 def search(rules: GameRules) -> BruteForce:
     """One exhaustive search per tiny game for the whole test run (each takes seconds)."""
     return _searches.setdefault(rules.id, BruteForce(rules))
-
-
-def random_game(rules: GameRules, players: list[str], seed: int, turns: int | None = None) -> Game:
-    """A game of random legal play: random keeps, recorded as the turn's rolls, and random
-    boxes; one turn in five starts with five of a kind and scores it at once."""
-    rng = random.Random(seed)
-    game = Game(rules, players)
-    for _ in range(rules.turns_for(len(players)) if turns is None else turns):
-        dice = [rng.randint(1, 6) for _ in range(5)]
-        roll, rolls = 1, []
-        if rng.random() < 0.2:
-            dice = [rng.randint(1, 6)] * 5
-        while roll < 3 and rng.random() < 0.6 and len(set(dice)) > 1:
-            kept = [die for die in dice if rng.random() < 0.5]
-            rolls.append({"dice": dice, "kept": kept})
-            dice = kept + [rng.randint(1, 6) for _ in range(5 - len(kept))]
-            roll += 1
-        game.record(rng.choice(game.options(dice, roll))[0], dice, roll, rolls)
-    return game
 
 
 def played(rules: str, players: list[str], turns: list[tuple]) -> Game:
