@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from advisor import advise_box, expected_score
-from advisor.review import TIE, PlayerReview, Review, loss, review
+from advisor.review import TIE, KeepReview, PlayerReview, Review, costliest, loss, review
 from scoring import GAMES, Game, GameRules
 from tests.advisor.brute_force import BruteForce, Column
 from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER
@@ -224,6 +224,21 @@ def test_the_review_json_holds_the_issues_fields_and_keeps_only_where_rolls_are_
     assert (stopped["roll"], stopped["kept"], stopped["score_now"]) == (1, [1, 5, 5, 5, 5], True)
     losses = [t["loss"] + sum(k["loss"] for k in t.get("keeps", [])) for t in ann["turns"]]
     assert ann["total_loss"] == pytest.approx(sum(losses))
+
+
+def test_the_costliest_choices_are_boxes_or_keeps_that_lost_most_first() -> None:
+    result = review(random_game(GAMES["yatzy"], ["Ann"], seed=3))
+    ann = only_player(result)
+    lost = sorted(
+        [choice.loss for turn in ann.turns for choice in (turn, *turn.keeps) if choice.loss > 0],
+        reverse=True,
+    )
+    shown = costliest(ann, 3)
+    assert [choice.loss for choice in shown] == lost[:3]
+    assert any(isinstance(choice, KeepReview) for choice in costliest(ann, len(lost)))
+    assert costliest(ann, len(lost) + 5) == costliest(ann, len(lost)), "no choice that lost 0"
+    finals = result.expected_finals("Ann")
+    assert finals == [result.start, *(turn.chosen_expected for turn in ann.turns)]
 
 
 def test_float_noise_is_no_loss() -> None:
