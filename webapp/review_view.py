@@ -45,6 +45,7 @@ def _review(table: Table) -> Review | None:
 
 
 def _dice(dice: tuple[int, ...]) -> str:
+    """Dice as the page writes them: 6-6-6-2-1."""
     return "-".join(map(str, dice))
 
 
