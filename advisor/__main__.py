@@ -1,32 +1,46 @@
-"""``python -m advisor build [GAME...]``: solve and store the advisor's tables ahead."""
+"""``python -m advisor build [GAME...]``: solve and store the advisor's tables ahead.
+``python -m advisor review GAME.json``: every recorded choice's loss, as JSON."""
 
 import argparse
+import sys
 import time
 
 from advisor.layout import Layout
 from advisor.queries import expected_score
+from advisor.review import review
 from advisor.tables import build, table_path
 from scoring.games import GAMES
+from scoring.record_file import report_on
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Build the tables of the named games (all by default), printing the time each took."""
+def _build(games: list[str], force: bool) -> None:
+    """Build the tables of the named games (all when none), printing the time each took."""
+    for game in games or GAMES:
+        stored = table_path(Layout(GAMES[game])).exists() and not force
+        start = time.perf_counter()
+        path = build(game, force=force)
+        took = "stored" if stored else f"built in {time.perf_counter() - start:.1f} s"
+        print(f"{game:8} {took:18} expected {expected_score(game):9.4f}  {path}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command: build tables, or review a game record (exit 2 for a bad record)."""
     parser = argparse.ArgumentParser(prog="python -m advisor")
     commands = parser.add_subparsers(dest="command", required=True)
     builder = commands.add_parser("build", help="solve and store the tables")
     builder.add_argument("games", nargs="*", metavar="GAME", help=f"of: {', '.join(GAMES)}")
     builder.add_argument("--force", action="store_true", help="rebuild tables already stored")
+    reviewer = commands.add_parser("review", help="grade every choice of a game record")
+    reviewer.add_argument("record", help="game record JSON file (as python -m scoring replay)")
     args = parser.parse_args(argv)
+    if args.command == "review":
+        return report_on(args.record, lambda game: review(game).to_dict())
     unknown = [game for game in args.games if game not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; choose from: {', '.join(GAMES)}")
-    for game in args.games or GAMES:
-        stored = table_path(Layout(GAMES[game])).exists() and not args.force
-        start = time.perf_counter()
-        path = build(game, force=args.force)
-        took = "stored" if stored else f"built in {time.perf_counter() - start:.1f} s"
-        print(f"{game:8} {took:18} expected {expected_score(game):9.4f}  {path}", flush=True)
+    _build(args.games, args.force)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -17,7 +17,9 @@ import time
 from advisor.column import Columns
 from advisor.compare import compare, print_table
 from advisor.layout import Layout
-from advisor.queries import advise_box, advise_keep, expected_score
+from advisor.queries import advise_box, advise_keep, expected_score, forget_turns
+from advisor.review import review
+from advisor.simulate import play_turn
 from advisor.solver import solve
 from advisor.tables import solved
 from advisor.timing import run_child, timed
@@ -26,6 +28,8 @@ from scoring.games import GAMES
 from scoring.hand import DICE_PER_HAND, FACES
 
 QUERY_GAMES = 20
+REVIEW_GAMES = 5
+REVIEW_PLAYERS = 4
 
 
 def _solve_one(game: str) -> None:
@@ -61,6 +65,21 @@ def time_queries(game: str) -> dict[str, list[float]]:
             timed(samples["expected_score"], expected_score, game, column)
             best = timed(samples["advise_box"], advise_box, game, dice, 3, column)
             table.record(best[0].box, dice, 3)
+    return samples
+
+
+def time_reviews(game: str) -> list[float]:
+    """Milliseconds to review each of several games of four players played by the advisor
+    with every roll recorded, each from a cold start of the per-state keep values."""
+    advise_keep(game, [1, 2, 3, 4, 5], 1)  # one-time set-up, not a review's cost
+    rng = random.Random(game)
+    samples: list[float] = []
+    for _ in range(REVIEW_GAMES):
+        table = Game(game, [f"p{i}" for i in range(REVIEW_PLAYERS)])
+        while not table.finished:
+            play_turn(table, rng)
+        forget_turns()
+        timed(samples, review, table)
     return samples
 
 
@@ -103,6 +122,10 @@ def main(argv: list[str] | None = None) -> None:
             for name, times in time_queries(game).items()
         ]
         print(f"{game:8} " + "   ".join(cells), flush=True)
+    print(f"\nreview of a {REVIEW_PLAYERS}-player game, every roll recorded, in ms (median / max)")
+    for game in args.games or GAMES:
+        times = time_reviews(game)
+        print(f"{game:8} {statistics.median(times):.1f} / {max(times):.1f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -10,28 +10,38 @@ import random
 import statistics
 
 from advisor.queries import advise_box, advise_keep, expected_score
+from scoring.errors import GameOverError
 from scoring.game import Game
 from scoring.games import GAMES
-from scoring.hand import DICE_PER_HAND, FACES
+from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL
 from scoring.rules import GameRules
 
 PLAYER = "advisor"
+
+
+def play_turn(table: Game, rng: random.Random) -> None:
+    """The current player's turn played by the advisor, recorded with its earlier rolls."""
+    player = table.current_player
+    if player is None:
+        raise GameOverError("the game is over: every box is filled")
+    game, column = table.rules, table.column(player)
+    dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
+    roll, rolls = 1, []
+    while roll < LAST_ROLL:
+        best = advise_keep(game, dice, roll, column)[0]
+        if best.score_now:
+            break
+        rolls.append({"dice": dice, "kept": list(best.keep)})
+        dice = [*best.keep, *(rng.choice(FACES) for _ in range(DICE_PER_HAND - len(best.keep)))]
+        roll += 1
+    table.record(advise_box(game, dice, roll, column)[0].box, dice, roll, rolls)
 
 
 def play_game(game: str | GameRules, rng: random.Random) -> int:
     """One solitaire game played by the advisor; its final total as the engine counts it."""
     table = Game(game, [PLAYER])
     while not table.finished:
-        column = table.column(PLAYER)
-        dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
-        roll = 1
-        while roll < 3:
-            best = advise_keep(game, dice, roll, column)[0]
-            if best.score_now:
-                break
-            dice = [*best.keep, *(rng.choice(FACES) for _ in range(DICE_PER_HAND - len(best.keep)))]
-            roll += 1
-        table.record(advise_box(game, dice, roll, column)[0].box, dice, roll)
+        play_turn(table, rng)
     return table.totals()[PLAYER].total
 
 

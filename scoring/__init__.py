@@ -14,6 +14,7 @@ from scoring.errors import (
     GameOverError,
     InvalidDiceError,
     InvalidRollError,
+    InvalidRollsError,
     NothingToUndoError,
     PlayerError,
     ScoringError,
@@ -22,6 +23,7 @@ from scoring.errors import (
 )
 from scoring.game import Game, Standing, Turn
 from scoring.games import GAMES
+from scoring.rolls import EarlierRoll
 from scoring.rules import Box, GameRules, Joker, Section, UpperBonus
 from scoring.scorer import options, score
 from scoring.suggestions import Reason, Suggestion, Why, suggest
@@ -33,11 +35,13 @@ __all__ = [
     "BoxFilledError",
     "BoxNotAllowedError",
     "CorruptRecordError",
+    "EarlierRoll",
     "Game",
     "GameOverError",
     "GameRules",
     "InvalidDiceError",
     "InvalidRollError",
+    "InvalidRollsError",
     "Joker",
     "NothingToUndoError",
     "PlayerError",

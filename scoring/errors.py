@@ -13,6 +13,11 @@ class InvalidRollError(ScoringError):
     """A roll number outside 1..3."""
 
 
+class InvalidRollsError(ScoringError):
+    """A turn's earlier rolls that do not fit its hand: too many or too few, or dice kept
+    from one roll missing from the next."""
+
+
 class UnknownGameError(ScoringError):
     """A game id that is not in `GAMES`."""
 

@@ -13,6 +13,7 @@ from scoring.errors import (
 )
 from scoring.hand import LAST_ROLL, Hand, check_roll
 from scoring.players import player_name, player_names
+from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import GameRules
 from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal, rules_of
 from scoring.totals import Totals, column_totals
@@ -20,7 +21,8 @@ from scoring.totals import Totals, column_totals
 
 @dataclass(frozen=True)
 class Turn:
-    """One recorded turn: who, the final hand, its roll, the box and what it earned."""
+    """One recorded turn: who, the final hand, its roll, the box and what it earned, and
+    the rolls before the last when they were recorded (`None` when not)."""
 
     player: str
     dice: tuple[int, ...]
@@ -28,10 +30,19 @@ class Turn:
     box: str
     points: int
     extra_bonus: int = 0
+    rolls: tuple[EarlierRoll, ...] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The turn as it appears in a game record."""
-        return {"player": self.player, "dice": list(self.dice), "roll": self.roll, "box": self.box}
+        """The turn as it appears in a game record (`rolls` only when recorded)."""
+        turn: dict[str, Any] = {
+            "player": self.player,
+            "dice": list(self.dice),
+            "roll": self.roll,
+            "box": self.box,
+        }
+        if self.rolls is not None:
+            turn["rolls"] = [earlier.to_dict() for earlier in self.rolls]
+        return turn
 
 
 @dataclass(frozen=True)
@@ -122,13 +133,21 @@ class Game:
             return []
         return options(self.rules, dice, roll, self.column(player))
 
-    def record(self, box: str, dice: Iterable[int], roll: int = LAST_ROLL) -> Turn:
-        """Write `dice` (from roll `roll`) into `box` for the current player."""
+    def record(
+        self,
+        box: str,
+        dice: Iterable[int],
+        roll: int = LAST_ROLL,
+        rolls: Sequence[EarlierRoll | Mapping[str, Any]] | None = None,
+    ) -> Turn:
+        """Write `dice` (from roll `roll`) into `box` for the current player; `rolls`, when
+        given, are the turn's earlier rolls, oldest first (see `earlier_rolls`)."""
         player = self.current_player
         if player is None:
             raise GameOverError("the game is over: every box is filled")
         hand = Hand.of(dice)
         roll = check_roll(roll)
+        earlier = None if rolls is None else earlier_rolls(rolls, hand, roll)
         target = self.rules.box(box)
         column = self.column(player)
         problem = refusal(self.rules, target, hand, column)
@@ -142,6 +161,7 @@ class Game:
             target.id,
             box_points(target, hand, roll, joker=joker),
             extra_bonus(self.rules, hand, column),
+            earlier,
         )
         self._turns.append(turn)
         return turn
@@ -192,7 +212,7 @@ class Game:
         if expected is not None and player != expected:
             self._check_player(player)
             raise PlayerError(f"the turn is written for {player}, but {expected} was to play")
-        self.record(turn["box"], turn["dice"], turn.get("roll", LAST_ROLL))
+        self.record(turn["box"], turn["dice"], turn.get("roll", LAST_ROLL), turn.get("rolls"))
 
     def _check_player(self, player: str) -> None:
         if player not in self.players:

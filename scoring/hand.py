@@ -57,6 +57,20 @@ def check_roll(roll: int) -> int:
     return int(roll)
 
 
+def check_keep(kept: object, hand: Hand) -> tuple[int, ...]:
+    """The dice kept from `hand` (sorted); raises `InvalidDiceError` for dice it does not hold."""
+    if isinstance(kept, str | bytes) or not isinstance(kept, Iterable):
+        raise InvalidDiceError(f"the dice kept must be a list of numbers, got {kept!r}")
+    values = list(kept)
+    if not all(_is_whole(value) for value in values):
+        raise InvalidDiceError(f"the dice kept must be whole numbers, got {values}")
+    missing = Counter(int(value) for value in values) - Counter(hand.dice)
+    if missing:
+        shown = "-".join(map(str, hand.dice))
+        raise InvalidDiceError(f"{sorted(missing.elements())} cannot be kept from {shown}")
+    return tuple(sorted(int(value) for value in values))
+
+
 def _is_whole(value: object) -> bool:
     """True for whole numbers (numpy integers included); false for bools, floats and text."""
     return isinstance(value, Integral) and not isinstance(value, bool)

@@ -96,12 +96,13 @@ def kept_positions(dice: Sequence[int], keep: Sequence[int]) -> set[int]:
     return positions
 
 
-def _describe(choice: KeepChoice) -> str:
-    if choice.score_now:
+def keep_words(keep: Sequence[int], score_now: bool) -> str:
+    """A keep in a few words: "keep 6-6", "reroll all five" or "score now"."""
+    if score_now:
         return "score now"
-    if not choice.keep:
+    if not keep:
         return "reroll all five"
-    return f"keep {'-'.join(map(str, choice.keep))}"
+    return f"keep {'-'.join(map(str, keep))}"
 
 
 def show_keep_advice(choices: list[KeepChoice]) -> None:
@@ -113,9 +114,11 @@ def show_keep_advice(choices: list[KeepChoice]) -> None:
     elif not best.keep:
         action = "reroll all five dice"
     else:
-        action = f"{_describe(best)} and roll {rolled} {'die' if rolled == 1 else 'dice'}"
+        action = (
+            f"{keep_words(best.keep, False)} and roll {rolled} {'die' if rolled == 1 else 'dice'}"
+        )
     alternatives = choices[1 : SHOWN_ALTERNATIVES + 1]
-    others = " · ".join(f"{_describe(c)} -{c.loss:.1f}" for c in alternatives)
+    others = " · ".join(f"{keep_words(c.keep, c.score_now)} -{c.loss:.1f}" for c in alternatives)
     st.markdown(
         f":blue-background[:material/explore: **Advisor:** {action}] "
         f":small[(expected final score {best.expected:.1f})]",

@@ -12,6 +12,7 @@ from webapp import state
 from webapp.advice_view import advisor_toggle
 from webapp.phone_view import join_from_phone
 from webapp.photo_view import photo_result, photo_sources
+from webapp.review_view import review_panel
 from webapp.sheet_view import downloads, scoresheet, standings, undo_button
 from webapp.start_view import start_page
 from webapp.sync import follow_changes
@@ -92,6 +93,7 @@ def game_page(game_id: str) -> None:
         standings(table)
     else:
         _turn(table, language)
+    review_panel(table, language)
     sheet, actions = st.columns([3, 1], gap="medium")
     with sheet:
         scoresheet(table, language)

@@ -8,6 +8,7 @@ import streamlit as st
 from scoring import Standing
 from scoring.sheet import sheet_csv, sheet_rows, signed
 from webapp import state
+from webapp.review_view import review_download
 from webapp.tables import Table, change
 from webapp.text import plain
 
@@ -73,7 +74,8 @@ def standings(table: Table) -> None:
 
 
 def downloads(table: Table, language: str) -> None:
-    """The game record (what `python -m scoring replay` reads) and the sheet as CSV."""
+    """The game record (what `python -m scoring replay` reads), the sheet as CSV, and the
+    review (what `python -m advisor review` prints) when it is shown."""
     left, right = st.columns(2)
     left.download_button(
         "Download the game record (JSON)",
@@ -89,3 +91,4 @@ def downloads(table: Table, language: str) -> None:
         mime="text/csv",
         key="download_csv",
     )
+    review_download(table)
