@@ -1,4 +1,5 @@
-"""The page's per-browser state: the five dice, the roll, the last photo and one-off messages."""
+"""The page's per-browser state: the five dice, the roll, the turn's earlier rolls, the
+last photo and one-off messages."""
 
 from collections.abc import Sequence
 
@@ -9,6 +10,8 @@ from vision import Die
 from webapp.photos import PhotoReading
 
 DIE_KEYS = tuple(f"die_{i}" for i in range(DICE_PER_HAND))
+HOLD_KEYS = tuple(f"hold_{i}" for i in range(DICE_PER_HAND))
+EARLIER_KEY = "earlier_rolls"
 ROLL_KEY = "roll"
 PHOTO_KEY = "photo"
 READ_KEY = "photo_dice"
@@ -44,13 +47,39 @@ def photo_widget_key(source: str) -> str:
     return f"{source}_{st.session_state.get(PHOTO_ROUND_KEY, 0)}"
 
 
-def clear_turn() -> None:
-    """Empty the dice, the roll, the photo and the photo widgets, ready for the next player."""
+def _new_photo_round() -> None:
     st.session_state[PHOTO_ROUND_KEY] = st.session_state.get(PHOTO_ROUND_KEY, 0) + 1
-    set_dice([])
-    set_roll(None)
     st.session_state.pop(PHOTO_KEY, None)
     st.session_state.pop(READ_KEY, None)
+    for key in HOLD_KEYS:
+        st.session_state[key] = False
+
+
+def clear_turn() -> None:
+    """Empty the dice, the roll, the earlier rolls, the photo and the photo widgets, ready
+    for the next player."""
+    _new_photo_round()
+    set_dice([])
+    set_roll(None)
+    st.session_state[EARLIER_KEY] = []
+
+
+def earlier_rolls() -> list[dict[str, list[int]]]:
+    """This turn's rolls before the one on the dice, as a game record writes them."""
+    return list(st.session_state.get(EARLIER_KEY, []))
+
+
+def roll_again(roll: int) -> None:
+    """Note the dice of roll `roll` and those held, then leave only the held dice set for
+    roll `roll` + 1."""
+    values = dice()
+    held = [bool(st.session_state.get(key)) for key in HOLD_KEYS]
+    kept = [v for v, hold in zip(values, held, strict=True) if hold and v is not None]
+    earlier = earlier_rolls()[: roll - 1]
+    st.session_state[EARLIER_KEY] = [*earlier, {"dice": list(values), "kept": kept}]
+    _new_photo_round()
+    set_dice([v if hold else None for v, hold in zip(values, held, strict=True)])
+    set_roll(roll + 1)
 
 
 def photo() -> PhotoReading | None:

@@ -11,7 +11,9 @@ import streamlit as st
 
 from advisor import BoxChoice, KeepChoice
 from scoring import GameRules
-from scoring.hand import FACES, LAST_ROLL, ROLLS
+from scoring.errors import InvalidRollsError
+from scoring.hand import FACES, LAST_ROLL, ROLLS, Hand
+from scoring.rolls import earlier_rolls
 from scoring.sheet import SCRATCH, is_scratch
 from scoring.suggestions import Suggestion, suggest
 from webapp import state
@@ -33,6 +35,7 @@ BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
 KEEP_ICON = ":material/push_pin:"
 CHECK_ICON = ":material/warning:"
+HOLD_HELP = "Tick the dice you keep before rolling the others again"
 
 
 @dataclass(frozen=True)
@@ -80,12 +83,16 @@ def _die_label(position: int, value: int | None, keep: bool) -> str:
     return label
 
 
-def dice_inputs(keep: set[int]) -> None:
-    """Five dice, one line each, fixed with one click; the advisor's keeps are marked."""
+def dice_inputs(keep: set[int], can_hold: bool) -> None:
+    """Five dice, one line each, fixed with one click; the advisor's keeps are marked.
+    Before the last roll, ticking a die's name holds it for the next roll."""
     for position, key in enumerate(state.DIE_KEYS):
         label = _die_label(position, st.session_state.get(key), position in keep)
         name, faces = st.columns([1, 2], vertical_alignment="center", gap="small")
-        name.markdown(label)
+        if can_hold:
+            name.checkbox(label, key=state.HOLD_KEYS[position], help=HOLD_HELP)
+        else:
+            name.markdown(label)
         faces.segmented_control(label, FACES, key=key, required=True, label_visibility="collapsed")
     st.button(
         "Clear the dice", key="clear_dice", on_click=state.clear_turn, icon=":material/clear:"
@@ -113,14 +120,35 @@ def plan_turn(table: Table) -> Turn:
 
 
 def dice_panel(table: Table, turn: Turn) -> None:
-    """The roll, the advisor's keep, and the five dice."""
+    """The roll, the advisor's keep, the five dice, and rolling again with the held dice."""
     roll_input(table.game.rules)
     keep: set[int] = set()
     if turn.keeps and turn.hand is not None:
         show_keep_advice(turn.keeps)
         if not turn.keeps[0].score_now:
             keep = kept_positions(turn.hand, turn.keeps[0].keep)
-    dice_inputs(keep)
+    roll = turn.roll or LAST_ROLL
+    dice_inputs(keep, can_hold=roll < LAST_ROLL)
+    if roll < LAST_ROLL and turn.hand is not None:
+        st.button(
+            f"Roll again: roll {roll + 1} with the ticked dice held",
+            key="roll_again",
+            on_click=state.roll_again,
+            args=(roll,),
+            icon=":material/replay:",
+            help="Notes this roll and the dice you keep (for the review), then clears the rest",
+        )
+
+
+def _earlier(dice: list[int], roll: int) -> list[dict[str, list[int]]] | None:
+    """The turn's earlier rolls as the page noted them, when they lead to this hand; None
+    on a first roll, or when the roll was set by hand or a held die was changed since."""
+    rolls = state.earlier_rolls()
+    try:
+        earlier_rolls(rolls, Hand.of(dice), roll)
+    except InvalidRollsError:
+        return None
+    return rolls or None
 
 
 def _record(table: Table, box: str, label: str) -> None:
@@ -130,7 +158,8 @@ def _record(table: Table, box: str, label: str) -> None:
     if dice is None or roll is None:
         state.flash("warning", "Set all five dice and the roll before recording.")
         return
-    result = change(table, lambda game: game.record(box, dice, roll))
+    rolls = _earlier(dice, roll)
+    result = change(table, lambda game: game.record(box, dice, roll, rolls))
     if result is None:
         return
     bonus = f" and +{result.extra_bonus} bonus" if result.extra_bonus else ""

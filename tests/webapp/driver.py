@@ -32,6 +32,14 @@ def offered(page: AppTest) -> list[str]:
     return [b.key.removeprefix("record_") for b in page.button if b.key.startswith("record_")]
 
 
+def die_labels(page: AppTest) -> list[str]:
+    """The five dice rows' labels: tick boxes before the last roll, plain text on it."""
+    holds = {c.key: c.label for c in page.checkbox if c.key and c.key.startswith("hold_")}
+    if holds:
+        return [holds[f"hold_{i}"] for i in range(5)]
+    return [m.value for m in page.markdown if m.value.startswith("**Die ")]
+
+
 def turn_line(page: AppTest) -> str:
     """The line that says whose turn it is."""
     return next(m.value for m in page.markdown if "to play" in m.value)

@@ -4,11 +4,7 @@ import streamlit as st
 
 from advisor import advise_box, advise_keep, tables
 from advisor.tables import CACHE_ENV
-from tests.webapp.driver import offered, problems, set_dice, start
-
-
-def _die_labels(page) -> list[str]:
-    return [m.value for m in page.markdown if m.value.startswith("**Die ")]
+from tests.webapp.driver import die_labels, offered, problems, set_dice, start
 
 
 def _keep_advice(page) -> list:
@@ -30,7 +26,7 @@ def test_after_roll_one_the_dice_to_keep_are_marked(page):
     page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), dice, roll=1)
     assert not problems(page)
     (advice,) = _keep_advice(page)
-    marked = [i for i, label in enumerate(_die_labels(page)) if "keep" in label]
+    marked = [i for i, label in enumerate(die_labels(page)) if "keep" in label]
     assert sorted(dice[i] for i in marked) == sorted(best.keep)
     assert "lose" in advice.proto.help
 
@@ -52,7 +48,7 @@ def test_a_table_can_play_without_the_advisor(page):
     page = set_dice(page, [6, 2, 6, 1, 6], roll=1)
     assert not _keep_advice(page)
     assert not _starred(page)
-    assert all("keep" not in label for label in _die_labels(page))
+    assert all("keep" not in label for label in die_labels(page))
     assert "final ≈" not in " ".join(c.value for c in page.caption)
 
 

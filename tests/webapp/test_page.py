@@ -11,6 +11,7 @@ from scoring import Game
 from store import GameStore
 from tests.webapp.conftest import APP
 from tests.webapp.driver import (
+    die_labels,
     offered,
     photo_captions,
     problems,
@@ -212,8 +213,7 @@ def test_the_check_warning_names_only_rows_marked_to_check(page):
     )
     page = start(page, "yatzy", ["Ann"])
     page = upload(page, photo.name, photo.read_bytes())
-    rows = [m.value for m in page.markdown if m.value.startswith("**Die ")]
-    marked = {i + 1 for i, row in enumerate(rows) if "check" in row}
+    marked = {i + 1 for i, row in enumerate(die_labels(page)) if "check" in row}
     checks = [w.value for w in page.warning if "marked check" in w.value]
     named = {int(n) for text in checks for n in re.findall(r"\d+", text.split(" w")[0])}
     assert named == marked
@@ -279,3 +279,38 @@ def test_finished_games_are_listed_apart_with_their_winner(db):
     assert page.query_params["game"] == done.id
     assert any("Bob wins" in s.value for s in page.success)
     assert {d.key for d in page.download_button} == {"download_record", "download_csv"}
+
+
+def test_rolling_again_keeps_the_held_dice_and_the_turn_records_its_rolls(page, db):
+    page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 6, 2, 3, 1], roll=1)
+    page.checkbox(key="hold_0").check()
+    page.checkbox(key="hold_1").check()
+    page = page.button(key="roll_again").click().run()
+    assert not problems(page)
+    assert page.segmented_control(key="roll").value == 2
+    dice = [page.segmented_control(key=f"die_{i}").value for i in range(5)]
+    assert dice == [6, 6, None, None, None]
+    assert not any(c.value for c in page.checkbox if c.key.startswith("hold_"))
+    page = set_dice(page, [6, 6, 6, 4, 4])
+    page.checkbox(key="hold_0").check()
+    page.checkbox(key="hold_1").check()
+    page.checkbox(key="hold_2").check()
+    page = page.button(key="roll_again").click().run()
+    page = record(set_dice(page, [6, 6, 6, 6, 5]), "sixes")
+    assert not problems(page)
+    (turn,) = GameStore(db).load(page.query_params["game"]).record["turns"]
+    assert turn["roll"] == 3
+    assert turn["rolls"] == [
+        {"dice": [1, 2, 3, 6, 6], "kept": [6, 6]},
+        {"dice": [4, 4, 6, 6, 6], "kept": [6, 6, 6]},
+    ]
+
+
+def test_a_held_die_changed_after_rolling_again_records_the_turn_without_its_rolls(page, db):
+    page = set_dice(start(page, "yatzy", ["Ann"]), [6, 6, 2, 3, 1], roll=1)
+    page.checkbox(key="hold_0").check()
+    page = page.button(key="roll_again").click().run()
+    page = record(set_dice(page, [5, 5, 5, 2, 2]), "full_house")
+    assert not problems(page)
+    (turn,) = GameStore(db).load(page.query_params["game"]).record["turns"]
+    assert turn["roll"] == 2 and "rolls" not in turn
