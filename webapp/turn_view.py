@@ -35,7 +35,6 @@ BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
 KEEP_ICON = ":material/push_pin:"
 CHECK_ICON = ":material/warning:"
-HOLD_HELP = "Tick the dice you keep before rolling the others again"
 
 
 @dataclass(frozen=True)
@@ -90,7 +89,7 @@ def dice_inputs(keep: set[int], can_hold: bool) -> None:
         label = _die_label(position, st.session_state.get(key), position in keep)
         name, faces = st.columns([1, 2], vertical_alignment="center", gap="small")
         if can_hold:
-            name.checkbox(label, key=state.HOLD_KEYS[position], help=HOLD_HELP)
+            name.checkbox(label, key=state.HOLD_KEYS[position])
         else:
             name.markdown(label)
         faces.segmented_control(label, FACES, key=key, required=True, label_visibility="collapsed")
@@ -136,7 +135,8 @@ def dice_panel(table: Table, turn: Turn) -> None:
             on_click=state.roll_again,
             args=(roll,),
             icon=":material/replay:",
-            help="Notes this roll and the dice you keep (for the review), then clears the rest",
+            help="Tick the names of the dice you keep. This notes the roll and what you kept "
+            "(for the review), then clears the other dice.",
         )
 
 
