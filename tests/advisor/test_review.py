@@ -4,7 +4,6 @@ identity, the JSON and the command line."""
 
 import json
 import subprocess
-import sys
 
 import pytest
 
@@ -14,6 +13,7 @@ from scoring import GAMES, Game, GameRules
 from tests.advisor.brute_force import BruteForce, Column
 from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER
 from tests.advisor.random_play import random_game
+from tests.commands import run_module, run_on_record
 
 TINY = [CHANCE_ONLY, SIXES_AND_POKER, SCHOOL_AND_PAIR]
 SCHOOL = [
@@ -256,14 +256,7 @@ def test_a_game_without_turns_has_nothing_to_review() -> None:
 
 
 def run_review(tmp_path, record) -> subprocess.CompletedProcess:
-    path = tmp_path / "game.json"
-    path.write_text(record if isinstance(record, str) else json.dumps(record), encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "advisor", "review", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_on_record(tmp_path, record, "advisor", "review")
 
 
 def test_the_review_command_prints_the_review_as_json(tmp_path) -> None:
@@ -317,11 +310,6 @@ def test_a_bad_record_exits_2_saying_why(tmp_path, record, needle) -> None:
 
 
 def test_a_missing_file_exits_2(tmp_path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "advisor", "review", str(tmp_path / "absent.json")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_module("advisor", "review", str(tmp_path / "absent.json"))
     assert result.returncode == 2
     assert "cannot read the game record" in result.stderr

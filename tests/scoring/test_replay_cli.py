@@ -2,20 +2,14 @@
 
 import json
 import subprocess
-import sys
 
 import pytest
 
+from tests.commands import run_module, run_on_record
+
 
 def run_replay(tmp_path, record) -> subprocess.CompletedProcess:
-    path = tmp_path / "game.json"
-    path.write_text(record if isinstance(record, str) else json.dumps(record), encoding="utf-8")
-    return subprocess.run(
-        [sys.executable, "-m", "scoring", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    return run_on_record(tmp_path, record, "scoring", "replay")
 
 
 def test_replay_prints_the_sheet(tmp_path):
@@ -109,12 +103,7 @@ def test_illegal_records_exit_2_with_the_turn_on_stderr(tmp_path, record, needle
 
 
 def test_missing_file_exits_2(tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "scoring", "replay", str(tmp_path / "absent.json")],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = run_module("scoring", "replay", str(tmp_path / "absent.json"))
     assert result.returncode == 2
     assert result.stdout == ""
 
