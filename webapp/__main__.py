@@ -10,7 +10,8 @@ PAGE = Path(__file__).resolve().parent / "page.py"
 
 def main() -> None:
     """Run `streamlit run` on the page, passing on any further Streamlit options."""
-    sys.argv = ["streamlit", "run", str(PAGE), *sys.argv[1:]]
+    # As in the checkout's .streamlit/config.toml, which an install does not carry.
+    sys.argv = ["streamlit", "run", str(PAGE), "--runner.postScriptGC", "false", *sys.argv[1:]]
     sys.exit(cli.main())
 
 
