@@ -67,6 +67,23 @@ def open_game(browser: Browser, url: str, game_id: str, camera: bool = False) ->
     return page
 
 
+def choose(page: Page, position: int, value: int) -> None:
+    """Click a die's value until the page shows it chosen: a click that lands while the
+    page redraws itself (as the sync check makes it do) can be lost, and a player would
+    simply click again."""
+    option = page.locator(f".st-key-die_{position}").get_by_role(
+        "radio", name=str(value), exact=True
+    )
+    for _ in range(3):
+        option.click()
+        try:
+            expect(option).to_be_checked(timeout=5_000)
+            return
+        except AssertionError:
+            continue
+    expect(option).to_be_checked()
+
+
 def dice_shown(page: Page) -> list[int]:
     values = []
     for position in range(5):
@@ -110,9 +127,7 @@ def test_sync_an_entry_on_one_device_appears_on_the_other(game):
         watcher = open_game(browser, url, game_id)
         for hand, box in (([6, 6, 6, 6, 5], "Chance"), ([2, 2, 3, 4, 5], "Twos")):
             for position, value in enumerate(hand):
-                faces = player.locator(f".st-key-die_{position}")
-                faces.get_by_role("radio", name=str(value), exact=True).click()
-                expect(faces.get_by_role("radio", name=str(value), exact=True)).to_be_checked()
+                choose(player, position, value)
             record = player.locator(f".st-key-record_{box.lower()} button:visible")
             expect(record).to_have_count(1)
             record.click()
@@ -123,8 +138,7 @@ def test_sync_an_entry_on_one_device_appears_on_the_other(game):
             points = str(sum(hand) if box == "Chance" else 4)
             expect(sheet_cell(watcher, box)).to_have_text(points)
             for position, value in enumerate(hand):
-                faces = watcher.locator(f".st-key-die_{position}")
-                faces.get_by_role("radio", name=str(value), exact=True).click()
+                choose(watcher, position, value)
             answer = watcher.locator(f".st-key-record_{box.lower()} button:visible")
             expect(answer).to_have_count(1)
             answer.click()
