@@ -191,13 +191,7 @@ def test_a_file_that_is_not_a_photo_is_refused(page):
 
 
 def test_a_photo_fills_the_dice_and_warns_when_it_is_not_five(page):
-    photo = (
-        Path(__file__).resolve().parents[1]
-        / "vision"
-        / "photos"
-        / "byler-d6"
-        / "IMG_20191208_111650.jpg"
-    )
+    photo = TWELVE_DICE
     labelled = len(json.loads(photo.with_suffix(".json").read_text())["dice"])
     assert labelled == 12
     page = start(page, "yatzy", ["Ann"])
@@ -213,13 +207,7 @@ def test_a_photo_fills_the_dice_and_warns_when_it_is_not_five(page):
 
 
 def test_the_check_warning_names_only_rows_marked_to_check(page):
-    photo = (
-        Path(__file__).resolve().parents[1]
-        / "vision"
-        / "photos"
-        / "byler-d6"
-        / "IMG_20191208_111650.jpg"
-    )
+    photo = TWELVE_DICE
     page = start(page, "yatzy", ["Ann"])
     page = upload(page, photo.name, photo.read_bytes())
     marked = {i + 1 for i, row in enumerate(die_labels(page)) if "check" in row}
