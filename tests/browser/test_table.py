@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 import samples
 from advisor.tables import CACHE_ENV
@@ -70,16 +71,17 @@ def open_game(browser: Browser, url: str, game_id: str, camera: bool = False) ->
 def choose(page: Page, position: int, value: int) -> None:
     """Click a die's value until the page shows it chosen: a click that lands while the
     page redraws itself (as the sync check makes it do) can be lost, and a player would
-    simply click again."""
-    option = page.locator(f".st-key-die_{position}").get_by_role(
+    simply click again. While it redraws, the die's old row may still be shown, faded, next
+    to its new one; only the current row is clicked."""
+    option = page.locator(f".st-key-die_{position}:not([data-stale='true'])").get_by_role(
         "radio", name=str(value), exact=True
     )
-    for _ in range(3):
-        option.click()
+    for _ in range(5):
         try:
+            option.click(timeout=10_000)
             expect(option).to_be_checked(timeout=5_000)
             return
-        except AssertionError:
+        except (AssertionError, PlaywrightError):
             continue
     expect(option).to_be_checked()
 
