@@ -2,7 +2,16 @@
 
 
 class ScoringError(ValueError):
-    """Base class: the request breaks a rule and nothing was changed."""
+    """Base class: the request breaks a rule and nothing was changed.
+
+    The message is `template` with `values` filled in; both are kept, so that a page can
+    show the message in its players' language.
+    """
+
+    def __init__(self, template: str, **values: object) -> None:
+        super().__init__(template.format(**values) if values else template)
+        self.template = template
+        self.values = values
 
 
 class InvalidDiceError(ScoringError):
@@ -49,6 +58,6 @@ class NothingToUndoError(ScoringError):
 class CorruptRecordError(ScoringError):
     """A game record that cannot be read or replayed; `turn` is the index of the bad turn."""
 
-    def __init__(self, message: str, turn: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, template: str, turn: int | None = None, **values: object) -> None:
+        super().__init__(template, **values)
         self.turn = turn

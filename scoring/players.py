@@ -20,7 +20,7 @@ def player_name(name: object) -> str:
     LONGEST_NAME characters, or holds invisible or reordering characters.
     """
     if not isinstance(name, str):
-        raise PlayerError(f"a player's name must be text, not {type(name).__name__}")
+        raise PlayerError("a player's name must be text, not {kind}", kind=type(name).__name__)
     kept = unicodedata.normalize("NFC", name).strip()
     if not kept:
         raise PlayerError("a player's name cannot be empty")
@@ -28,11 +28,14 @@ def player_name(name: object) -> str:
     if hidden:
         listed = ", ".join(hidden)
         raise PlayerError(
-            f"a player's name cannot hold invisible or text-reversing characters ({listed})"
+            "a player's name cannot hold invisible or text-reversing characters ({listed})",
+            listed=listed,
         )
     if len(kept) > LONGEST_NAME:
         raise PlayerError(
-            f"a player's name can have at most {LONGEST_NAME} characters, not {len(kept)}"
+            "a player's name can have at most {most} characters, not {count}",
+            most=LONGEST_NAME,
+            count=len(kept),
         )
     return kept
 
@@ -43,11 +46,15 @@ def player_names(names: object) -> tuple[str, ...]:
     if isinstance(names, str) or not isinstance(names, Sequence) or not names:
         raise PlayerError("a game needs a list of one or more player names")
     if len(names) > MAX_PLAYERS:
-        raise PlayerError(f"a game has at most {MAX_PLAYERS} players, not {len(names)}")
+        raise PlayerError(
+            "a game has at most {most} players, not {count}", most=MAX_PLAYERS, count=len(names)
+        )
     kept = tuple(player_name(name) for name in names)
     seen: set[str] = set()
     for name in kept:
         if name.casefold() in seen:
-            raise PlayerError(f"{name!r} is named twice; give each player a different name")
+            raise PlayerError(
+                "{name!r} is named twice; give each player a different name", name=name
+            )
         seen.add(name.casefold())
     return kept

@@ -22,7 +22,6 @@ from vision.reading import InvalidImageError
 FORMATS = ("JPEG", "PNG", "WEBP")
 # About a 50-megapixel camera's photo; anything larger is refused before decoding.
 MAX_PIXELS = 50_000_000
-TOO_LARGE = f"the photo has more than {MAX_PIXELS // 1_000_000} megapixels, the most that is read"
 # The largest file read at all: a photo of MAX_PIXELS is well under this.
 LARGEST_FILE = 64 * 1024 * 1024
 
@@ -32,18 +31,21 @@ def header_size(data: bytes) -> tuple[str, int, int]:
     if not data:
         raise InvalidImageError("the file is empty")
     if len(data) > LARGEST_FILE:
-        raise InvalidImageError(f"the file is larger than {LARGEST_FILE // 2**20} MB")
+        raise InvalidImageError("the file is larger than {most} MB", most=LARGEST_FILE // 2**20)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(io.BytesIO(data)) as image:
                 kind, (width, height) = image.format, image.size
     except Image.DecompressionBombError as error:
-        raise InvalidImageError(TOO_LARGE) from error
+        raise InvalidImageError(
+            "the photo has more than {most} megapixels, the most that is read",
+            most=MAX_PIXELS // 1_000_000,
+        ) from error
     except (UnidentifiedImageError, OSError, ValueError) as error:
         raise InvalidImageError("this is not a photo I can read: use JPEG, PNG or WebP") from error
     if kind not in FORMATS:
-        raise InvalidImageError(f"{kind} images are not read: use JPEG, PNG or WebP")
+        raise InvalidImageError("{kind} images are not read: use JPEG, PNG or WebP", kind=kind)
     return kind, width, height
 
 
@@ -62,7 +64,12 @@ def decode_image(data: bytes) -> np.ndarray:
     else, for an image over MAX_PIXELS, and for a file cut short or damaged."""
     kind, width, height = header_size(data)
     if width * height > MAX_PIXELS:
-        raise InvalidImageError(f"{TOO_LARGE} ({width}x{height})")
+        raise InvalidImageError(
+            "the photo has more than {most} megapixels, the most that is read ({width}x{height})",
+            most=MAX_PIXELS // 1_000_000,
+            width=width,
+            height=height,
+        )
     if not is_complete(kind, data):
         raise InvalidImageError("the file is cut short: send the whole photo again")
     try:

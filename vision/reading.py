@@ -16,7 +16,16 @@ SIZE_SPREAD = 1.5
 
 
 class InvalidImageError(ValueError):
-    """Raised when the input is not an image that can be read."""
+    """Raised when the input is not an image that can be read.
+
+    The message is `template` with `values` filled in; both are kept, so that a page can
+    show the message in its visitors' language.
+    """
+
+    def __init__(self, template: str, **values: object) -> None:
+        super().__init__(template.format(**values) if values else template)
+        self.template = template
+        self.values = values
 
 
 @dataclass(frozen=True)
