@@ -5,10 +5,11 @@ Shared by the page and the CSV export so both show the same sheet.
 
 import csv
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from scoring.game import Game
-from scoring.rules import GameRules
+from scoring.rules import Box, GameRules
 from scoring.scorer import box_range
 
 SCRATCH = "—"
@@ -34,12 +35,14 @@ def signed(value: float) -> str:
     return f"{round(value, 1):+g}"
 
 
-def sheet_rows(game: Game, language: str) -> list[SheetRow]:
-    """The sheet in the game's order, in `language` (falling back to English).
+def sheet_rows(game: Game, language: str, names: Mapping[str, str] | None = None) -> list[SheetRow]:
+    """The sheet in the game's order, in `language` (falling back to English); `names`
+    gives labels by row key in place of the game's (a page's own translation).
 
     A 0 in a box that cannot go negative is a scratch and shows as "—"; in the
     catalan school a 0 is a real score (exactly three dice) and shows as 0.
     """
+    names = names or {}
     rules = game.rules
     columns = {p: game.column(p) for p in game.players}
     totals = game.totals()
@@ -53,17 +56,16 @@ def sheet_rows(game: Game, language: str) -> list[SheetRow]:
     def total_row(key: str) -> SheetRow:
         values = [getattr(totals[p], key) for p in game.players]
         cells = tuple(signed(v) if key == "vs_average" else str(v) for v in values)
-        return SheetRow(key, rules.label(key, language), cells, is_box=False)
+        label = names.get(key) or rules.label(key, language)
+        return SheetRow(key, label, cells, is_box=False)
 
-    rows = [
-        SheetRow(b.id, b.name(language), tuple(box_cell(p, b.id) for p in game.players), True)
-        for b in rules.upper_boxes
-    ]
+    def box_row(box: Box) -> SheetRow:
+        cells = tuple(box_cell(p, box.id) for p in game.players)
+        return SheetRow(box.id, names.get(box.id) or box.name(language), cells, is_box=True)
+
+    rows = [box_row(b) for b in rules.upper_boxes]
     rows += [total_row("upper"), total_row("upper_bonus")]
-    rows += [
-        SheetRow(b.id, b.name(language), tuple(box_cell(p, b.id) for p in game.players), True)
-        for b in rules.lower_boxes
-    ]
+    rows += [box_row(b) for b in rules.lower_boxes]
     rows.append(total_row("lower"))
     if rules.joker is not None:
         rows.append(total_row("extra_bonus"))
@@ -73,11 +75,12 @@ def sheet_rows(game: Game, language: str) -> list[SheetRow]:
     return rows
 
 
-def sheet_csv(game: Game, language: str) -> str:
-    """The sheet as CSV text: a header of player names, then one line per row."""
+def sheet_csv(game: Game, language: str, names: Mapping[str, str] | None = None) -> str:
+    """The sheet as CSV text: a header of player names, then one line per row (labels as
+    `sheet_rows` gives them)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["", *game.players])
-    for row in sheet_rows(game, language):
+    for row in sheet_rows(game, language, names):
         writer.writerow([row.label, *row.cells])
     return out.getvalue()
