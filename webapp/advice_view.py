@@ -12,17 +12,21 @@ from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
 from advisor.tables import solved
 from scoring import GameRules
 from scoring.hand import DICE_PER_HAND
+from webapp.language import _, ngettext, number
 from webapp.tables import Table
 
 log = logging.getLogger(__name__)
 
 ADVISOR_KEY = "advisor"
 SHOWN_ALTERNATIVES = 4
-WORKING = (
-    ":material/hourglass_top: The advisor is still working out this game's best play (the "
-    "first time on this machine takes up to a minute); its advice appears with your next "
-    "click."
-)
+
+
+def working() -> str:
+    """What the page says while the advisor solves the game."""
+    return ":material/hourglass_top: " + _(
+        "The advisor is still working out this game's best play (the first time on this "
+        "machine takes up to a minute); its advice appears with your next click."
+    )
 
 
 @st.cache_resource
@@ -58,11 +62,13 @@ def advisor_ready(rules: GameRules) -> bool:
 def advisor_toggle() -> None:
     """The table's choice: play with the advisor's help or without."""
     st.toggle(
-        "Advisor",
+        _("Advisor"),
         value=True,
         key=ADVISOR_KEY,
-        help="Shows the dice a strong solitaire player would keep and the box that "
-        "maximises the expected final score. Some tables play without help.",
+        help=_(
+            "Shows the dice a strong solitaire player would keep and the box that "
+            "maximises the expected final score. Some tables play without help."
+        ),
     )
 
 
@@ -99,10 +105,10 @@ def kept_positions(dice: Sequence[int], keep: Sequence[int]) -> set[int]:
 def keep_words(keep: Sequence[int], score_now: bool) -> str:
     """A keep in a few words: "keep 6-6", "reroll all five" or "score now"."""
     if score_now:
-        return "score now"
+        return _("score now")
     if not keep:
-        return "reroll all five"
-    return f"keep {'-'.join(map(str, keep))}"
+        return _("reroll all five")
+    return _("keep {dice}").format(dice="-".join(map(str, keep)))
 
 
 def show_keep_advice(choices: list[KeepChoice]) -> None:
@@ -110,17 +116,20 @@ def show_keep_advice(choices: list[KeepChoice]) -> None:
     best = choices[0]
     rolled = DICE_PER_HAND - len(best.keep)
     if best.score_now:
-        action = "stop and score now"
+        action = _("stop and score now")
     elif not best.keep:
-        action = "reroll all five dice"
+        action = _("reroll all five dice")
     else:
-        action = (
-            f"{keep_words(best.keep, False)} and roll {rolled} {'die' if rolled == 1 else 'dice'}"
-        )
+        action = ngettext(
+            "keep {dice} and roll {count} die", "keep {dice} and roll {count} dice", rolled
+        ).format(dice="-".join(map(str, best.keep)), count=rolled)
     alternatives = choices[1 : SHOWN_ALTERNATIVES + 1]
-    others = " · ".join(f"{keep_words(c.keep, c.score_now)} -{c.loss:.1f}" for c in alternatives)
+    others = " · ".join(
+        f"{keep_words(c.keep, c.score_now)} -{number(c.loss)}" for c in alternatives
+    )
+    advisor = _("Advisor:")
+    expected = _("expected final score {points}").format(points=number(best.expected))
     st.markdown(
-        f":blue-background[:material/explore: **Advisor:** {action}] "
-        f":small[(expected final score {best.expected:.1f})]",
-        help=f"Other choices lose: {others}" if others else None,
+        f":blue-background[:material/explore: **{advisor}** {action}] :small[({expected})]",
+        help=_("Other choices lose: {choices}").format(choices=others) if others else None,
     )

@@ -50,6 +50,8 @@ from typing import Final, Literal, cast
 
 import streamlit as st
 
+from webapp.language import N_, _
+
 CameraStatus = Literal[
     "starting", "watching", "moving", "settling", "insecure", "denied", "no_camera", "error"
 ]
@@ -110,23 +112,34 @@ class Tuning:
 TUNING: Final = Tuning()
 
 GUIDANCE: Final[dict[str, str]] = {
-    "insecure": (
+    "insecure": N_(
         "The browser opens a camera only on a secure page. Open this page over https, "
         "or as http://localhost on the computer that runs it; until then, take or upload "
         "a photo instead."
     ),
-    "denied": (
+    "denied": N_(
         "Camera access was refused. Allow the camera for this site in the browser's site "
         "settings (the icon next to the address), then reload the page."
     ),
-    "no_camera": (
+    "no_camera": N_(
         "No camera was found. Connect one, or open the page on a phone or tablet, then "
         "reload the page."
     ),
-    "error": (
+    "error": N_(
         "The camera could not be started or stopped working; another app may be using "
         "it. Close that app and reload the page."
     ),
+}
+# The line under the video for each status, as the page language says it.
+LABELS: Final[dict[str, str]] = {
+    "starting": N_("Starting the camera…"),
+    "watching": N_("Watching the table"),
+    "moving": N_("Dice moving…"),
+    "settling": N_("Dice coming to rest…"),
+    "insecure": N_("No camera: this page is not secure"),
+    "denied": N_("No camera: access was refused"),
+    "no_camera": N_("No camera found"),
+    "error": N_("The camera failed"),
 }
 
 _HTML: Final = """
@@ -156,16 +169,6 @@ _CSS: Final = """
 """
 
 _JS: Final = r"""
-const LABELS = {
-  starting: "Starting the camera…",
-  watching: "Watching the table",
-  moving: "Dice moving…",
-  settling: "Dice coming to rest…",
-  insecure: "No camera: this page is not secure",
-  denied: "No camera: access was refused",
-  no_camera: "No camera found",
-  error: "The camera failed",
-};
 // A camera delivers a new frame well within this; the same pixels for longer are a
 // perfectly still scene rather than a frame that has not arrived yet.
 const STALE_MS = 300;
@@ -293,9 +296,11 @@ class LiveCamera {
   }
 
   configure(data, setStateValue, setTriggerValue) {
-    this.tuning = data;
+    this.tuning = data.tuning;
+    this.labels = data.labels;
     this.setStateValue = setStateValue;
     this.setTriggerValue = setTriggerValue;
+    if (this.status) this.label.textContent = this.labels[this.status];
   }
 
   report(status) {
@@ -303,7 +308,7 @@ class LiveCamera {
     this.status = status;
     this.root.dataset.status = status;
     this.root.classList.toggle("live-camera-off", OFF.has(status));
-    this.label.textContent = LABELS[status];
+    this.label.textContent = this.labels[status];
     this.setStateValue("status", status);
   }
 
@@ -527,7 +532,7 @@ def live_camera(key: str, settle_ms: int = DEFAULT_SETTLE_MS) -> LiveCamera:
         raise ValueError(f"settle_ms must be positive, not {settle_ms}")
     result = _mount(
         key=key,
-        data=asdict(replace(TUNING, settle_ms=settle_ms)),
+        data={"tuning": asdict(replace(TUNING, settle_ms=settle_ms)), "labels": _labels()},
         on_status_change=_ignore,
         on_frame_change=_ignore,
     )
@@ -538,6 +543,12 @@ def live_camera(key: str, settle_ms: int = DEFAULT_SETTLE_MS) -> LiveCamera:
     return LiveCamera(_status(result.get("status")), jpeg, frame_id, rest_ms)
 
 
+def _labels() -> dict[str, str]:
+    return {status: _(label) for status, label in LABELS.items()}
+
+
 def guidance(status: str | None) -> str | None:
     """What to tell the players when the camera cannot work, or None while it can."""
-    return GUIDANCE.get(status) if status is not None else None
+    if status is None or status not in GUIDANCE:
+        return None
+    return _(GUIDANCE[status])

@@ -6,10 +6,11 @@ import logging
 import streamlit as st
 
 from scoring import CorruptRecordError
-from scoring.rules import ENGLISH
 from store import GameNotFoundError, StoreError
 from webapp import state
 from webapp.advice_view import advisor_toggle
+from webapp.language import _, game_title, sheet_names
+from webapp.language_view import QUERY_KEY, language_menu, settle_language
 from webapp.phone_view import join_from_phone
 from webapp.photo_view import photo_result, photo_sources
 from webapp.review_view import review_panel
@@ -27,35 +28,33 @@ COMPACT = """<style>
 
 
 def _leave() -> None:
+    language = st.query_params.get(QUERY_KEY)
     st.query_params.clear()
+    if language:
+        st.query_params[QUERY_KEY] = language
     state.clear_turn()
 
 
-def _load(game_id: str) -> Table | None:
-    try:
-        return open_table(game_id)
-    except GameNotFoundError:
-        st.error("There is no saved game at this address. Start a new one or resume another.")
-    except CorruptRecordError:
-        logging.getLogger(__name__).exception("saved game %r cannot be replayed", game_id)
-        st.error(
-            "This saved game is damaged and cannot be replayed. Start a new one or resume another."
+def _trouble(game_id: str, error: StoreError | CorruptRecordError) -> None:
+    """Why the game at this address cannot be shown, and the way back to the start."""
+    if isinstance(error, GameNotFoundError):
+        st.error(_("There is no saved game at this address. Start a new one or resume another."))
+    elif isinstance(error, CorruptRecordError):
+        logging.getLogger(__name__).error(
+            "saved game %r cannot be replayed", game_id, exc_info=error
         )
-    except StoreError as error:
+        st.error(
+            _(
+                "This saved game is damaged and cannot be replayed. Start a new one or resume "
+                "another."
+            )
+        )
+    else:
         st.error(store_trouble(error))
-    st.button("Back to the start", on_click=_leave, key="leave")
-    return None
+    st.button(_("Back to the start"), on_click=_leave, key="leave")
 
 
-def _language(table: Table) -> str:
-    rules = table.game.rules
-    if rules.language == ENGLISH:
-        return ENGLISH
-    english = st.toggle("Box names in English", key="english")
-    return ENGLISH if english else rules.language
-
-
-def _turn(table: Table, language: str) -> None:
+def _turn(table: Table, names: dict[str, str]) -> None:
     if state.DIE_KEYS[0] not in st.session_state:
         state.clear_turn()
     photo, dice, boxes = st.columns([0.8, 1.25, 1.75], gap="medium")
@@ -66,55 +65,73 @@ def _turn(table: Table, language: str) -> None:
         turn = plan_turn(table)
         dice_panel(table, turn)
     with boxes:
-        boxes_panel(table, language, turn)
+        boxes_panel(table, names, turn)
 
 
-def game_page(game_id: str) -> None:
+def game_page(table: Table) -> None:
     """One game: the turn (or the standings once every box is filled) above the sheet."""
-    table = _load(game_id)
-    if table is None:
-        return
     st.html(COMPACT)
     follow_changes(table.id, table.revision)
     rules = table.game.rules
-    head, helper, phone, leave = st.columns([5, 1, 1, 1], vertical_alignment="center")
+    head, helper, language, phone, leave = st.columns(
+        [4.5, 1, 1.2, 1, 1.2], vertical_alignment="center"
+    )
     with head:
-        st.markdown(f"##### :material/casino: {rules.title[ENGLISH]}", help=rules.summary)
+        st.markdown(f"##### :material/casino: {game_title(rules)}", help=_(rules.summary))
         if not table.game.finished:
             turn_header(table)
     with helper:
         advisor_toggle()
+    with language:
+        own = language_menu(rules)
     with phone:
         join_from_phone(table.id)
-    leave.button("All games", on_click=_leave, key="all_games", icon=":material/list:")
+    leave.button(_("All games"), on_click=_leave, key="all_games", icon=":material/list:")
     state.show_flash()
-    language = _language(table)
+    names = sheet_names(rules, own)
     if table.game.finished:
         standings(table)
     else:
-        _turn(table, language)
-    review_panel(table, language)
+        _turn(table, names)
+    review_panel(table, names)
     sheet, actions = st.columns([3, 1], gap="medium")
     with sheet:
-        scoresheet(table, language)
+        scoresheet(table, names)
     with actions:
-        undo_button(table, language)
-        downloads(table, language)
+        undo_button(table, names)
+        downloads(table, names)
+
+
+def _page() -> None:
+    """The page this address asks for, in the language it settles on."""
+    game_id = st.query_params.get("game")
+    table: Table | None = None
+    trouble: StoreError | CorruptRecordError | None = None
+    if game_id:
+        try:
+            table = open_table(game_id)
+        except (StoreError, CorruptRecordError) as error:
+            trouble = error
+    settle_language(table.language if table else None)
+    st.set_page_config(page_title=_("Dice table"), page_icon=":material/casino:", layout="wide")
+    if table is not None:
+        game_page(table)
+    elif game_id and trouble is not None:
+        _trouble(game_id, trouble)
+    else:
+        state.show_flash()
+        start_page()
 
 
 def run() -> None:
     """Entry point called by `app.py`: a failure shows a message, never a traceback."""
-    st.set_page_config(page_title="Dice table", page_icon=":material/casino:", layout="wide")
     try:
-        game_id = st.query_params.get("game")
-        if game_id:
-            game_page(game_id)
-        else:
-            state.show_flash()
-            start_page()
+        _page()
     except Exception:
         logging.getLogger(__name__).exception("the page failed")
         st.error(
-            "Something went wrong on this page. Nothing recorded is lost: every entry is "
-            "saved as it is made. Reload the page to go on."
+            _(
+                "Something went wrong on this page. Nothing recorded is lost: every entry is "
+                "saved as it is made. Reload the page to go on."
+            )
         )

@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from webapp.address import game_address, is_loopback, qr_png
+from webapp.language import _
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -18,13 +19,15 @@ def join_from_phone(game_id: str) -> None:
     """A popover with the game's address as a QR code and as text."""
     page = st.context.url or "http://localhost:8501/"
     address = game_address(page, game_id)
-    with st.popover("Phone", icon=":material/qr_code_2:", help="Join this game from a phone"):
+    with st.popover(_("Phone"), icon=":material/qr_code_2:", help=_("Join this game from a phone")):
         st.image(_qr_code(address), width=220)
         st.code(address, language=None)
         parts = urlsplit(address)
         if parts.scheme != "https" and not is_loopback(parts.hostname or "localhost"):
             st.caption(
-                "Over plain http a phone's browser keeps the camera off: use Upload on the "
-                "phone (it opens the camera app), or serve the page over HTTPS with "
-                "`python -m webapp.certificate` (see the README, Playing with phones)."
+                _(
+                    "Over plain http a phone's browser keeps the camera off: use Upload on the "
+                    "phone (it opens the camera app), or serve the page over HTTPS with "
+                    "`python -m webapp.certificate` (see the README, Playing with phones)."
+                )
             )

@@ -6,6 +6,7 @@ import streamlit as st
 import samples
 from vision import Die
 from webapp import state
+from webapp.language import N_, _, error_text, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.photos import PHOTO_TYPES, read_photo
 from webapp.text import plain
@@ -13,10 +14,10 @@ from webapp.text import plain
 SOURCE_KEY = "photo_source"
 LIVE, SNAPSHOT, UPLOAD, SAMPLE = "live", "snapshot", "upload", "sample"
 SOURCES = {
-    LIVE: ":material/videocam: Live",
-    SNAPSHOT: ":material/photo_camera: Snap",
-    UPLOAD: ":material/upload: Upload",
-    SAMPLE: ":material/image: Sample",
+    LIVE: (":material/videocam:", N_("Live")),
+    SNAPSHOT: (":material/photo_camera:", N_("Snap")),
+    UPLOAD: (":material/upload:", N_("Upload")),
+    SAMPLE: (":material/image:", N_("Sample")),
 }
 # Set once the live camera reported it cannot work in this browser; the page then
 # starts with Upload, which on a phone opens the camera app.
@@ -28,7 +29,7 @@ def _read(name: str, data: bytes) -> None:
     try:
         state.keep_photo(read_photo(name, data))
     except ValueError as error:
-        state.flash("error", plain(f"{name}: {error}"))
+        state.flash("error", plain(f"{name}: {error_text(error)}"))
 
 
 def _read_widget(key: str) -> None:
@@ -56,7 +57,7 @@ def _live() -> None:
     st.session_state[CAMERA_TROUBLE_KEY] = camera.status
     st.warning(trouble, icon=":material/no_photography:")
     st.button(
-        "Upload a photo instead (a phone opens its camera)",
+        _("Upload a photo instead (a phone opens its camera)"),
         icon=":material/upload:",
         on_click=_use_upload,
         key="use_upload",
@@ -68,10 +69,11 @@ def photo_sources() -> None:
     if st.session_state.get(SOURCE_KEY) is None:
         trouble = st.session_state.get(CAMERA_TROUBLE_KEY)
         st.session_state[SOURCE_KEY] = UPLOAD if trouble else LIVE
+    labels = {source: f"{icon} {_(words)}" for source, (icon, words) in SOURCES.items()}
     source = st.pills(
-        "Dice from",
+        _("Dice from"),
         list(SOURCES),
-        format_func=SOURCES.__getitem__,
+        format_func=labels.__getitem__,
         key=SOURCE_KEY,
         required=True,
         label_visibility="collapsed",
@@ -81,11 +83,11 @@ def photo_sources() -> None:
         _live()
     elif source == SNAPSHOT:
         key = state.photo_widget_key("camera")
-        st.camera_input("Snap the dice", key=key, on_change=_read_widget, args=(key,))
+        st.camera_input(_("Snap the dice"), key=key, on_change=_read_widget, args=(key,))
     elif source == UPLOAD:
         key = state.photo_widget_key("upload")
         st.file_uploader(
-            "A photo of the dice (JPEG, PNG or WebP)",
+            _("A photo of the dice (JPEG, PNG or WebP)"),
             type=list(PHOTO_TYPES),
             key=key,
             on_change=_read_widget,
@@ -93,18 +95,21 @@ def photo_sources() -> None:
         )
     else:
         photos = samples.photos()
-        st.selectbox("Sample", photos, format_func=lambda p: p.stem, key="sample")
-        st.button("Read it", key="read_sample", on_click=_read_sample, icon=":material/check:")
+        st.selectbox(_("Sample"), photos, format_func=lambda p: p.stem, key="sample")
+        st.button(_("Read it"), key="read_sample", on_click=_read_sample, icon=":material/check:")
 
 
-def _dice_seen(count: int) -> str:
+def _dice_count(count: int) -> str:
     if count == 0:
-        return "I see no dice"
-    return "I see one die" if count == 1 else f"I see {count} dice"
+        return _("no dice")
+    return ngettext("{count} die", "{count} dice", count).format(count=count)
 
 
 def _set_aside(dice: list[Die]) -> str:
-    return ", ".join(f"a {d.value} ({d.confidence:.0%} sure)" for d in dice)
+    return ", ".join(
+        _("a {value} ({percent}% sure)").format(value=d.value, percent=round(100 * d.confidence))
+        for d in dice
+    )
 
 
 def photo_result() -> None:
@@ -114,21 +119,35 @@ def photo_result() -> None:
     if photo is None:
         return
     count = len(photo.reading.dice)
-    caption = f"{plain(photo.name, 40)}: {_dice_seen(count).removeprefix('I see ')}"
+    caption = f"{plain(photo.name, 40)}: {_dice_count(count)}"
     st.image(photo.preview, caption=caption, width=THUMBNAIL_WIDTH)
-    with st.popover("Enlarge the photo", icon=":material/zoom_in:"):
+    with st.popover(_("Enlarge the photo"), icon=":material/zoom_in:"):
         st.image(photo.preview, caption=caption)
     if photo.set_aside:
         st.warning(
-            f"{_dice_seen(count)}, not five. I kept the five that look most like dice of "
-            f"this photo and set aside {_set_aside(photo.set_aside)} (grey on the photo). "
-            "Check the dice below and click the right values."
+            _(
+                "I see {dice}, not five. I kept the five that look most like dice of this "
+                "photo and set aside {set_aside} (grey on the photo). Check the dice below "
+                "and click the right values."
+            ).format(dice=_dice_count(count), set_aside=_set_aside(photo.set_aside))
         )
     elif count != len(state.DIE_KEYS):
-        st.warning(f"{_dice_seen(count)}, not five: click the values of the missing dice below.")
+        st.warning(
+            _("I see {dice}, not five: click the values of the missing dice below.").format(
+                dice=_dice_count(count)
+            )
+        )
     rows = [str(i + 1) for i in photo.uncertain]
     if len(rows) == 1:
-        st.warning(f"Die {rows[0]} was read with low confidence (marked check below): check it.")
+        st.warning(
+            _("Die {row} was read with low confidence (marked check below): check it.").format(
+                row=rows[0]
+            )
+        )
     elif rows:
-        listed = ", ".join(rows[:-1]) + " and " + rows[-1]
-        st.warning(f"Dice {listed} were read with low confidence (marked check below): check them.")
+        listed = _("{first} and {last}").format(first=", ".join(rows[:-1]), last=rows[-1])
+        st.warning(
+            _("Dice {rows} were read with low confidence (marked check below): check them.").format(
+                rows=listed
+            )
+        )

@@ -14,15 +14,12 @@ import streamlit as st
 from advisor.review import KeepReview, Review, TurnReview, costliest, review
 from scoring import Game
 from webapp.advice_view import advisor_on, advisor_ready, keep_words
+from webapp.language import _, number
 from webapp.tables import Table
 from webapp.text import plain
 
 ASK_KEY = "review_so_far"
 SHOWN_CHOICES = 3
-SOLVING = (
-    ":material/hourglass_top: The review appears once the advisor has worked out this "
-    "game's best play (the first time on this machine takes up to a minute)."
-)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -49,31 +46,39 @@ def _dice(dice: tuple[int, ...]) -> str:
     return "-".join(map(str, dice))
 
 
-def _choice_line(game: Game, language: str, choice: TurnReview | KeepReview) -> str:
+def _choice_line(game: Game, names: dict[str, str], choice: TurnReview | KeepReview) -> str:
     """One costly choice and what the advisor would have done, as a Markdown list item."""
     round_ = choice.index // len(game.players) + 1
     if isinstance(choice, KeepReview):
-        chosen = keep_words(choice.kept, choice.score_now)
         advised = keep_words(choice.best_keep, choice.best_score_now)
-        what = f"round {round_}, roll {choice.roll} ({_dice(choice.dice)}): {chosen}"
+        what = _("round {round}, roll {roll} ({dice}): {choice}").format(
+            round=round_,
+            roll=choice.roll,
+            dice=_dice(choice.dice),
+            choice=keep_words(choice.kept, choice.score_now),
+        )
     else:
-        name = game.rules.box(choice.box).name(language)
-        dice = _dice(game.turns[choice.index].dice)
-        what = f"round {round_}: {dice} in {name} ({choice.points})"
-        advised = game.rules.box(choice.best_box).name(language)
-    return f"- {what}; the advisor: {advised} · **-{choice.loss:.1f}**"
+        what = _("round {round}: {dice} in {box} ({points})").format(
+            round=round_,
+            dice=_dice(game.turns[choice.index].dice),
+            box=names[choice.box],
+            points=choice.points,
+        )
+        advised = names[choice.best_box]
+    advisor = _("the advisor: {choice}").format(choice=advised)
+    return f"- {what}; {advisor} · **-{number(choice.loss)}**"
 
 
-def _player_summary(result: Review, game: Game, language: str, player: str) -> None:
+def _player_summary(result: Review, game: Game, names: dict[str, str], player: str) -> None:
     """A player's total loss and luck, and their costliest choices."""
     reviewed = result.players[player]
-    luck = "luck" if game.finished else "luck so far"
-    st.markdown(
-        f"**{plain(player)}** gave up **{reviewed.total_loss:.1f}** expected points · "
-        f"{luck} {reviewed.luck:+.1f}"
+    luck = _("luck") if game.finished else _("luck so far")
+    gave_up = _("**{player}** gave up **{points}** expected points").format(
+        player=plain(player), points=number(reviewed.total_loss)
     )
-    lines = [_choice_line(game, language, c) for c in costliest(reviewed, SHOWN_CHOICES)]
-    st.markdown("\n".join(lines) if lines else "- every choice was the advisor's")
+    st.markdown(f"{gave_up} · {luck} {number(reviewed.luck, signed=True)}")
+    lines = [_choice_line(game, names, c) for c in costliest(reviewed, SHOWN_CHOICES)]
+    st.markdown("\n".join(lines) if lines else "- " + _("every choice was the advisor's"))
 
 
 def _outlook_chart(result: Review, game: Game) -> None:
@@ -89,41 +94,58 @@ def _outlook_chart(result: Review, game: Game) -> None:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
-            x=alt.X("turns:Q", title="Turns played", axis=alt.Axis(tickMinStep=1)),
-            y=alt.Y("expected:Q", title="Expected final score", scale=alt.Scale(zero=False)),
-            color=alt.Color("player:N", title="Player", sort=list(game.players)),
-            tooltip=["player:N", "turns:Q", alt.Tooltip("expected:Q", format=".1f")],
+            x=alt.X("turns:Q", title=_("Turns played"), axis=alt.Axis(tickMinStep=1)),
+            y=alt.Y("expected:Q", title=_("Expected final score"), scale=alt.Scale(zero=False)),
+            color=alt.Color("player:N", title=_("Player"), sort=list(game.players)),
+            tooltip=[
+                alt.Tooltip("player:N", title=_("Player")),
+                alt.Tooltip("turns:Q", title=_("Turns played")),
+                alt.Tooltip("expected:Q", title=_("Expected final score"), format=".1f"),
+            ],
         )
     )
     st.altair_chart(chart, width="stretch")
 
 
-def review_panel(table: Table, language: str) -> None:
+def review_panel(table: Table, names: dict[str, str]) -> None:
     """The review after the game; during it, a switch for a player who wants it so far."""
     game = table.game
     if not game.finished:
         if not advisor_on() or not game.turns:
             return
         st.toggle(
-            "Review the play so far",
+            _("Review the play so far"),
             key=ASK_KEY,
-            help="What each choice gave up against the advisor, and the luck of the dice.",
+            help=_("What each choice gave up against the advisor, and the luck of the dice."),
         )
     if not _wanted(table):
         return
     result = _review(table)
     if result is None:
-        st.caption(SOLVING)
+        st.caption(
+            ":material/hourglass_top: "
+            + _(
+                "The review appears once the advisor has worked out this game's best play "
+                "(the first time on this machine takes up to a minute)."
+            )
+        )
         return
-    st.markdown("##### :material/query_stats: Review")
-    outcome = "the final total" if game.finished else "the expected final score now"
-    st.caption(
-        "Points given up: expected final score lost against the exact solitaire advisor, "
-        f"choice by choice. The expected score at the start ({result.start:.1f}), minus "
-        f"the points given up, plus the luck, is {outcome}."
-    )
+    st.markdown("##### :material/query_stats: " + _("Review"))
+    if game.finished:
+        explained = _(
+            "Points given up: expected final score lost against the exact solitaire advisor, "
+            "choice by choice. The expected score at the start ({start}), minus the points "
+            "given up, plus the luck, is the final total."
+        )
+    else:
+        explained = _(
+            "Points given up: expected final score lost against the exact solitaire advisor, "
+            "choice by choice. The expected score at the start ({start}), minus the points "
+            "given up, plus the luck, is the expected final score now."
+        )
+    st.caption(explained.format(start=number(result.start)))
     for player in game.players:
-        _player_summary(result, game, language, player)
+        _player_summary(result, game, names, player)
     _outlook_chart(result, game)
 
 
@@ -133,7 +155,7 @@ def review_download(table: Table) -> None:
     if result is None:
         return
     st.download_button(
-        "Download the review (JSON)",
+        _("Download the review (JSON)"),
         json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
         file_name=f"{table.game.rules.id}-{table.id}-review.json",
         mime="application/json",

@@ -6,8 +6,10 @@ import pandas as pd
 import streamlit as st
 
 from scoring import Standing
-from scoring.sheet import sheet_csv, sheet_rows, signed
+from scoring.rules import ENGLISH
+from scoring.sheet import SheetRow, sheet_csv, sheet_rows
 from webapp import state
+from webapp.language import _, ngettext, number
 from webapp.review_view import review_download
 from webapp.tables import Table, change
 from webapp.text import plain
@@ -15,12 +17,21 @@ from webapp.text import plain
 HIGHLIGHT = {"background-color": "rgba(255, 200, 0, 0.25)"}
 
 
-def scoresheet(table: Table, language: str) -> None:
+def _cells(table: Table, row: SheetRow) -> tuple[str, ...]:
+    """A row's cells, with the results against the average written as the page language
+    writes decimals."""
+    if row.key != "vs_average":
+        return row.cells
+    totals = table.game.totals()
+    return tuple(number(totals[p].vs_average or 0, signed=True) for p in table.game.players)
+
+
+def scoresheet(table: Table, names: dict[str, str]) -> None:
     """Boxes as rows, players as columns; the current player's column highlighted."""
     game = table.game
-    rows = sheet_rows(game, language)
+    rows = sheet_rows(game, ENGLISH, names)
     frame = pd.DataFrame(
-        [row.cells for row in rows],
+        [_cells(table, row) for row in rows],
         index=[plain(row.label) for row in rows],
         columns=[plain(player) for player in game.players],
     )
@@ -32,61 +43,69 @@ def scoresheet(table: Table, language: str) -> None:
     st.table(styled)
 
 
-def _undo(table: Table, language: str) -> None:
+def _undo(table: Table, names: dict[str, str]) -> None:
     turn = change(table, lambda game: game.undo())
     if turn is None:
         return
     state.set_dice(list(turn.dice))
     state.set_roll(turn.roll)
-    box = table.game.rules.box(turn.box).name(language)
     state.flash(
-        "info", f"Took back {plain(turn.player)}'s {box}; the dice are back to choose again."
+        "info",
+        _("Took back {player}'s {box}; the dice are back to choose again.").format(
+            player=plain(turn.player), box=names[turn.box]
+        ),
     )
 
 
-def undo_button(table: Table, language: str) -> None:
+def undo_button(table: Table, names: dict[str, str]) -> None:
     """Take back the last entry, whoever made it."""
     st.button(
-        "↶ Undo the last entry",
+        "↶ " + _("Undo the last entry"),
         key="undo",
         disabled=not table.game.turns,
         on_click=_undo,
-        args=(table, language),
+        args=(table, names),
     )
 
 
 def winners_line(ranking: list[Standing]) -> str:
     """Who won a finished game and with what, as text ("Ann and Bob win with 212")."""
-    winners = [s for s in ranking if s.winner]
-    named = " and ".join(plain(s.player) for s in winners)
-    verb = "wins" if len(winners) == 1 else "win"
-    return f"{named} {verb} with {winners[0].totals.total}"
+    winners = [plain(s.player) for s in ranking if s.winner]
+    named = _("{first} and {last}").format(first=", ".join(winners[:-1]), last=winners[-1])
+    return ngettext(
+        "{players} wins with {total}", "{players} win with {total}", len(winners)
+    ).format(players=named if len(winners) > 1 else winners[0], total=ranking[0].totals.total)
 
 
 def standings(table: Table) -> None:
     """Final ranking and the winner (ties share the win)."""
     ranking = table.game.standings()
-    st.success(f"{winners_line(ranking)}!", icon=":material/trophy:")
+    st.success(winners_line(ranking) + "!", icon=":material/trophy:")
     for s in ranking:
         t = s.totals
-        against = "" if t.vs_average is None else f" ({signed(t.vs_average)} against the average)"
-        st.markdown(f"{s.place}. **{plain(s.player)}**: {t.total}{against}")
+        line = f"{s.place}. **{plain(s.player)}**: {t.total}"
+        if t.vs_average is not None:
+            against = _("{points} against the average").format(
+                points=number(t.vs_average, signed=True)
+            )
+            line += f" ({against})"
+        st.markdown(line)
 
 
-def downloads(table: Table, language: str) -> None:
+def downloads(table: Table, names: dict[str, str]) -> None:
     """The game record (what `python -m scoring replay` reads), the sheet as CSV, and the
     review (what `python -m advisor review` prints) when it is shown."""
     left, right = st.columns(2)
     left.download_button(
-        "Download the game record (JSON)",
+        _("Download the game record (JSON)"),
         json.dumps(table.game.to_dict(), ensure_ascii=False, indent=1),
         file_name=f"{table.game.rules.id}-{table.id}.json",
         mime="application/json",
         key="download_record",
     )
     right.download_button(
-        "Download the sheet (CSV)",
-        sheet_csv(table.game, language),
+        _("Download the sheet (CSV)"),
+        sheet_csv(table.game, ENGLISH, names),
         file_name=f"{table.game.rules.id}-{table.id}.csv",
         mime="text/csv",
         key="download_csv",

@@ -5,15 +5,12 @@ import streamlit as st
 
 from scoring import GAMES, CorruptRecordError, Game, ScoringError
 from scoring.players import LONGEST_NAME, MAX_PLAYERS
-from scoring.rules import ENGLISH
 from store import GameStore, GameSummary, StoreError
+from webapp.language import _, error_text, game_title, ngettext
+from webapp.language_view import language_picker
 from webapp.sheet_view import winners_line
 from webapp.tables import game_store, new_table, store_trouble
 from webapp.text import plain
-
-
-def _title(game_id: str) -> str:
-    return GAMES[game_id].title[ENGLISH]
 
 
 def _open(game_id: str) -> None:
@@ -22,29 +19,31 @@ def _open(game_id: str) -> None:
 
 def new_game_form() -> None:
     """Pick a game, name 1 to 8 players, start: the game is saved and its id goes into the URL."""
-    st.subheader("New game")
+    st.subheader(_("New game"))
+    # Worked out here, in this page's language, rather than in a function that reads it.
+    titles = {game_id: game_title(rules) for game_id, rules in GAMES.items()}
     game_id = st.radio(
-        "Game",
+        _("Game"),
         list(GAMES),
-        format_func=_title,
-        captions=[rules.summary for rules in GAMES.values()],
+        format_func=titles.__getitem__,
+        captions=[_(rules.summary) for rules in GAMES.values()],
         key="new_game",
     )
-    count = st.number_input("Players", 1, MAX_PLAYERS, value=2, step=1, key="player_count")
+    count = st.number_input(_("Players"), 1, MAX_PLAYERS, value=2, step=1, key="player_count")
     names = [
         st.text_input(
-            f"Player {i + 1}",
-            value=f"Player {i + 1}",
+            _("Player {number}").format(number=i + 1),
+            value=_("Player {number}").format(number=i + 1),
             max_chars=LONGEST_NAME,
             key=f"player_name_{i}",
         )
         for i in range(int(count))
     ]
-    if st.button("Start the game", type="primary", key="start"):
+    if st.button(_("Start the game"), type="primary", key="start"):
         try:
             game = Game(game_id, names)
         except ScoringError as error:
-            st.error(plain(error))
+            st.error(plain(error_text(error)))
             return
         try:
             _open(new_table(game))
@@ -59,15 +58,14 @@ def _result(store: GameStore, summary: GameSummary) -> str:
     try:
         game = Game.from_dict(store.load(summary.id).record)
     except (StoreError, ScoringError, CorruptRecordError):
-        return "the record cannot be replayed"
+        return _("the record cannot be replayed")
     return winners_line(game.standings())
 
 
 def _game_line(summary: GameSummary, note: str) -> str:
     players = ", ".join(plain(p) for p in summary.players)
-    return (
-        f"**{_title(summary.game)}** · {players}  \n{summary.updated:%Y-%m-%d %H:%M} UTC · {note}"
-    )
+    title = game_title(GAMES[summary.game])
+    return f"**{title}** · {players}  \n{summary.updated:%Y-%m-%d %H:%M} UTC · {note}"
 
 
 def saved_games() -> None:
@@ -81,34 +79,47 @@ def saved_games() -> None:
         st.error(store_trouble(error))
         return
     if damaged:
-        some = "1 saved game is" if len(damaged) == 1 else f"{len(damaged)} saved games are"
-        st.warning(f"{some} damaged and cannot be opened.")
+        st.warning(
+            ngettext(
+                "{count} saved game is damaged and cannot be opened.",
+                "{count} saved games are damaged and cannot be opened.",
+                len(damaged),
+            ).format(count=len(damaged))
+        )
     known = [s for s in saved if s.game in GAMES and s.players]
     finished = [s for s in known if s.turns >= GAMES[s.game].turns_for(len(s.players))]
     playing = [s for s in known if s not in finished]
-    st.subheader("Resume a game")
+    st.subheader(_("Resume a game"))
     if not playing:
-        st.caption("No game in progress.")
+        st.caption(_("No game in progress."))
     for summary in playing:
         boxes = GAMES[summary.game].turns_for(len(summary.players))
         left, right = st.columns([4, 1], vertical_alignment="center")
-        left.markdown(_game_line(summary, f"{summary.turns}/{boxes} boxes"))
-        right.button("Resume", key=f"resume_{summary.id}", on_click=_open, args=(summary.id,))
+        progress = _("{filled}/{boxes} boxes").format(filled=summary.turns, boxes=boxes)
+        left.markdown(_game_line(summary, progress))
+        right.button(_("Resume"), key=f"resume_{summary.id}", on_click=_open, args=(summary.id,))
     if not finished:
         return
-    with st.expander(f"Finished games ({len(finished)})", icon=":material/trophy:"):
+    heading = _("Finished games ({count})").format(count=len(finished))
+    with st.expander(heading, icon=":material/trophy:"):
         for summary in finished:
             left, right = st.columns([4, 1], vertical_alignment="center")
             left.markdown(_game_line(summary, _result(store, summary)))
-            right.button("Open", key=f"open_{summary.id}", on_click=_open, args=(summary.id,))
+            right.button(_("Open"), key=f"open_{summary.id}", on_click=_open, args=(summary.id,))
 
 
 def start_page() -> None:
     """The page shown when no game id is in the URL."""
-    st.title(":material/casino: Dice table")
+    title, language = st.columns([4, 1], vertical_alignment="bottom")
+    title.title(":material/casino: " + _("Dice table"))
+    with language:
+        language_picker()
     st.write(
-        "Roll five real dice, let the camera read them, and see what the roll is worth "
-        "in every open box. The sheet is shared by the whole table and saved after every entry."
+        _(
+            "Roll five real dice, let the camera read them, and see what the roll is worth "
+            "in every open box. The sheet is shared by the whole table and saved after "
+            "every entry."
+        )
     )
     left, right = st.columns(2, gap="large")
     with left:

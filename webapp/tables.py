@@ -9,22 +9,24 @@ import streamlit as st
 
 from scoring import Game, GameOverError, ScoringError
 from store import ConflictError, GameStore, StoreError, default_path
+from webapp.language import _, current, error_text, supported
 from webapp.state import clear_turn, flash
 from webapp.text import plain
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
-STORE_TROUBLE = (
-    "The game file cannot be used just now, so nothing was changed. Try again in a moment; "
-    "if it goes on, the server's log says why."
-)
+# The record's key for the page language the game is played in.
+LANGUAGE_FIELD = "language"
 
 
 def store_trouble(error: StoreError) -> str:
     """What a visitor is told about a store failure; the details (paths, SQLite's words)
     go to the server log only."""
     log.error("game store: %s", error, exc_info=error)
-    return STORE_TROUBLE
+    return _(
+        "The game file cannot be used just now, so nothing was changed. Try again in a "
+        "moment; if it goes on, the server's log says why."
+    )
 
 
 @st.cache_resource
@@ -39,11 +41,13 @@ def game_store() -> GameStore:
 
 @dataclass(frozen=True)
 class Table:
-    """A saved game as loaded: its id, the replayed game and the revision it was read at."""
+    """A saved game as loaded: its id, the replayed game, the revision it was read at, and
+    the page language it was started in (None for a game saved without one)."""
 
     id: str
     game: Game
     revision: int
+    language: str | None = None
 
     @property
     def player(self) -> str:
@@ -57,12 +61,23 @@ class Table:
 def open_table(game_id: str) -> Table:
     """Load and replay a saved game; raises `StoreError` or `CorruptRecordError`."""
     saved = game_store().load(game_id)
-    return Table(saved.id, Game.from_dict(saved.record), saved.revision)
+    language = saved.record.get(LANGUAGE_FIELD)
+    kept = language if isinstance(language, str) else None
+    return Table(saved.id, Game.from_dict(saved.record), saved.revision, supported(kept))
+
+
+def _record(game: Game, language: str | None) -> dict[str, object]:
+    """The game record as saved: the game's, and the page language it is played in (which
+    `Game.from_dict` and the command lines pass over)."""
+    record: dict[str, object] = game.to_dict()
+    if language is not None:
+        record[LANGUAGE_FIELD] = language
+    return record
 
 
 def new_table(game: Game) -> str:
-    """Save a new game and return its id."""
-    return game_store().create(game.to_dict()).id
+    """Save a new game, played in this page's language, and return its id."""
+    return game_store().create(_record(game, current())).id
 
 
 def change(table: Table, action: Callable[[Game], T]) -> T | None:
@@ -75,12 +90,12 @@ def change(table: Table, action: Callable[[Game], T]) -> T | None:
     """
     try:
         result = action(table.game)
-        game_store().save(table.id, table.game.to_dict(), table.revision)
+        game_store().save(table.id, _record(table.game, table.language), table.revision)
     except ConflictError:
         _changed_elsewhere(table.id)
         return None
     except ScoringError as error:
-        flash("error", plain(error))
+        flash("error", plain(error_text(error)))
         return None
     except StoreError as error:
         flash("error", store_trouble(error))
@@ -91,9 +106,10 @@ def change(table: Table, action: Callable[[Game], T]) -> T | None:
 def _changed_elsewhere(game_id: str) -> None:
     clear_turn()
     now = open_table(game_id).game.current_player
-    turn = f" It is {plain(now)}'s turn now." if now else ""
-    flash(
-        "warning",
+    changed = _(
         "The sheet changed before this click (another device, or a second click): nothing "
-        f"was recorded and the sheet is reloaded.{turn} Check the dice before recording.",
+        "was recorded and the sheet is reloaded."
     )
+    turn = _("It is {player}'s turn now.").format(player=plain(now)) if now else ""
+    check = _("Check the dice before recording.")
+    flash("warning", " ".join(part for part in (changed, turn, check) if part))

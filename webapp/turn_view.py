@@ -19,14 +19,15 @@ from scoring.suggestions import Suggestion, suggest
 from webapp import state
 from webapp.advice_view import (
     ADVISOR_KEY,
-    WORKING,
     advisor_on,
     advisor_ready,
     box_choices,
     keep_choices,
     kept_positions,
     show_keep_advice,
+    working,
 )
+from webapp.language import _, number
 from webapp.reasons import describe
 from webapp.tables import Table, change
 from webapp.text import plain
@@ -52,7 +53,10 @@ def turn_header(table: Table) -> None:
     """Whose turn it is, the round, and every player's total, on one line."""
     totals = table.game.totals()
     others = " · ".join(f"{plain(player)} {t.total}" for player, t in totals.items())
-    st.markdown(f"**Round {table.game.round} · {plain(table.player)} to play** :small[· {others}]")
+    line = _("Round {round} · {player} to play").format(
+        round=table.game.round, player=plain(table.player)
+    )
+    st.markdown(f"**{line}** :small[· {others}]")
 
 
 def roll_input(rules: GameRules) -> int | None:
@@ -61,24 +65,28 @@ def roll_input(rules: GameRules) -> int | None:
     if not matters and st.session_state.get(state.ROLL_KEY) is None:
         state.set_roll(ROLLS[0])
     st.segmented_control(
-        "Roll" + (" (it changes the points in this game: click it)" if matters else ""),
+        _("Roll (it changes the points in this game: click it)") if matters else _("Roll"),
         ROLLS,
         key=state.ROLL_KEY,
         required=True,
-        help="The roll that gave this hand",
+        help=_("The roll that gave this hand"),
     )
     return st.session_state.get(state.ROLL_KEY)
 
 
 def _die_label(position: int, value: int | None, keep: bool) -> str:
     read = state.read_die(position)
-    label = f"**Die {position + 1}**"
+    label = "**" + _("Die {number}").format(number=position + 1) + "**"
     if keep:
-        label += f" :blue[{KEEP_ICON} keep]"
+        kept = _("keep")
+        label += f" :blue[{KEEP_ICON} {kept}]"
     if read is not None and read.value == value and read.unsure:
-        label += f" :orange[{CHECK_ICON} check] :small[{read.confidence:.0%} sure]"
+        check = _("check")
+        sure = _("{percent}% sure").format(percent=round(100 * read.confidence))
+        label += f" :orange[{CHECK_ICON} {check}] :small[{sure}]"
     elif value is None:
-        label += " :small[click a value]"
+        hint = _("click a value")
+        label += f" :small[{hint}]"
     return label
 
 
@@ -94,7 +102,7 @@ def dice_inputs(keep: set[int], can_hold: bool) -> None:
             name.markdown(label)
         faces.segmented_control(label, FACES, key=key, required=True, label_visibility="collapsed")
     st.button(
-        "Clear the dice", key="clear_dice", on_click=state.clear_turn, icon=":material/clear:"
+        _("Clear the dice"), key="clear_dice", on_click=state.clear_turn, icon=":material/clear:"
     )
 
 
@@ -111,7 +119,7 @@ def plan_turn(table: Table) -> Turn:
     hand = state.hand()
     helped = advisor_on() and advisor_ready(table.game.rules)
     if st.session_state.get(ADVISOR_KEY) and not helped:
-        st.caption(WORKING)
+        st.caption(working())
     if not helped or hand is None or roll is None:
         return Turn(roll, hand, [], {})
     keeps = keep_choices(table, hand, roll) if roll < LAST_ROLL else []
@@ -130,13 +138,15 @@ def dice_panel(table: Table, turn: Turn) -> None:
     dice_inputs(keep, can_hold=roll < LAST_ROLL)
     if roll < LAST_ROLL and turn.hand is not None:
         st.button(
-            f"Roll again: roll {roll + 1} with the ticked dice held",
+            _("Roll again: roll {number} with the ticked dice held").format(number=roll + 1),
             key="roll_again",
             on_click=state.roll_again,
             args=(roll,),
             icon=":material/replay:",
-            help="Tick the names of the dice you keep. This notes the roll and what you kept "
-            "(for the review), then clears the other dice.",
+            help=_(
+                "Tick the names of the dice you keep. This notes the roll and what you kept "
+                "(for the review), then clears the other dice."
+            ),
         )
 
 
@@ -156,14 +166,22 @@ def _record(table: Table, box: str, label: str) -> None:
     # button was drawn: clicks that follow each other quickly can outrun the page.
     dice, roll = state.hand(), _roll(table.game.rules)
     if dice is None or roll is None:
-        state.flash("warning", "Set all five dice and the roll before recording.")
+        state.flash("warning", _("Set all five dice and the roll before recording."))
         return
     rolls = _earlier(dice, roll)
     result = change(table, lambda game: game.record(box, dice, roll, rolls))
     if result is None:
         return
-    bonus = f" and +{result.extra_bonus} bonus" if result.extra_bonus else ""
-    state.flash("success", f"{plain(result.player)}: {result.points} in {label}{bonus}.")
+    if result.extra_bonus:
+        message = _("{player}: {points} in {box} and +{bonus} bonus.")
+    else:
+        message = _("{player}: {points} in {box}.")
+    state.flash(
+        "success",
+        message.format(
+            player=plain(result.player), points=result.points, box=label, bonus=result.extra_bonus
+        ),
+    )
     state.clear_turn()
 
 
@@ -175,18 +193,20 @@ def _advisor_first(options: list[Suggestion], advised: dict[str, BoxChoice]) -> 
     return sorted(options, key=lambda option: option.box != choice)
 
 
-def boxes_panel(table: Table, language: str, turn: Turn) -> None:
+def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> None:
     """Every legal box as a Record button with its points, the advisor's choice first and
     marked, each with the reasons for its points and, with the advisor, its outlook."""
     if turn.roll is None:
-        st.info("Which roll gave this hand? Click 1, 2 or 3: in this game it changes points.")
+        st.info(_("Which roll gave this hand? Click 1, 2 or 3: in this game it changes points."))
         return
     if turn.hand is None:
-        st.info("Give every die a value (photo or clicks) to see what the roll is worth.")
+        st.info(_("Give every die a value (photo or clicks) to see what the roll is worth."))
         return
     game = table.game
     shown = "-".join(map(str, sorted(turn.hand)))
-    st.markdown(f"**{plain(table.player)}**, where does **{shown}** go?")
+    st.markdown(
+        _("**{player}**, where does **{dice}** go?").format(player=plain(table.player), dice=shown)
+    )
     options = _advisor_first(
         suggest(game.rules, turn.hand, turn.roll, game.column(table.player)), turn.boxes
     )
@@ -196,19 +216,22 @@ def boxes_panel(table: Table, language: str, turn: Turn) -> None:
         cells = st.columns(BOX_COLUMNS, gap="small")
         for index, (cell, option) in enumerate(zip(cells, row, strict=False)):
             with cell:
-                _box_button(table, language, turn, option, bool(turn.boxes) and first + index == 0)
+                _box_button(table, names, turn, option, bool(turn.boxes) and first + index == 0)
 
 
-def _box_button(table: Table, language: str, turn: Turn, option: Suggestion, chosen: bool) -> None:
+def _box_button(
+    table: Table, names: dict[str, str], turn: Turn, option: Suggestion, chosen: bool
+) -> None:
     """One box's Record button with its points, and the reasons and outlook below it."""
     rules = table.game.rules
-    label = rules.box(option.box).name(language)
+    label = names[option.box]
     worth = SCRATCH if is_scratch(rules, option.box, option.points) else option.points
     reasons = [describe(reason) for reason in option.reasons]
     if option.box in turn.boxes:
-        reasons.insert(0, f"final ≈ {turn.boxes[option.box].expected:.1f}")
+        expected = number(turn.boxes[option.box].expected)
+        reasons.insert(0, _("final ≈ {points}").format(points=expected))
     if chosen:
-        reasons.insert(0, "**advisor's choice**")
+        reasons.insert(0, "**" + _("advisor's choice") + "**")
     st.button(
         f"{label} · **{worth}**",
         key=f"record_{option.box}",
@@ -217,7 +240,7 @@ def _box_button(table: Table, language: str, turn: Turn, option: Suggestion, cho
         on_click=_record,
         args=(table, option.box, label),
         use_container_width=True,
-        help=f"Record {worth} in {label}",
+        help=_("Record {points} in {box}").format(points=worth, box=label),
     )
     if reasons:
         st.caption("; ".join(reasons))

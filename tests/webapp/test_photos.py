@@ -47,7 +47,7 @@ def test_the_page_refuses_a_bad_file_as_the_command_line_does(page, name):
     assert page.error[0].value.replace("\\", "").endswith(str(refused.value))
 
 
-@pytest.mark.parametrize(("sides", "told"), [([], "I see no dice"), ([70], "I see one die")])
+@pytest.mark.parametrize(("sides", "told"), [([], "I see no dice"), ([70], "I see 1 die")])
 def test_the_count_of_dice_seen_is_worded_for_none_and_one(page, sides, told):
     page = upload(start(page, "yatzy", ["Ann"]), "few.png", photo_bytes(sides), "image/png")
     warnings = " ".join(w.value for w in page.warning)

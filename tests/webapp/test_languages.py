@@ -1,0 +1,215 @@
+"""The page in every language: complete catalogues whose placeholders match the English,
+the language taken from the address, the game or the browser, and pages with no English
+left on the turn panel, the sheet and the standings."""
+
+import re
+from string import Formatter
+
+import pytest
+from babel.messages.catalog import Message
+from streamlit.testing.v1 import AppTest
+
+from scoring import Game
+from store import GameStore
+from tests.webapp.conftest import APP
+from tests.webapp.driver import offered, problems, record, set_dice, sheet
+from webapp.catalogue import template, translations
+from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS, chosen
+
+TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
+# The game each language's table is most likely to play.
+HOME_GAME = {"ca": "catalan", "ru": "russian", "el": "greek", "sv": "yatzy"}
+PLAYERS = ["Ann", "Bob"]
+# Markdown that names icons and colours rather than saying anything.
+DIRECTIVES = re.compile(r":material/\w+:|:[a-z-]+(?=\[)")
+WORD = re.compile(r"[^\W\d_]{3,}")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def _forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    return text if isinstance(text, tuple) else (text,)
+
+
+def _fields(text: str) -> list[tuple[str, str | None, str | None]]:
+    """The replacement fields of a str.format text: (name, format spec, conversion)."""
+    return sorted(
+        (name, spec, conversion)
+        for _literal, name, spec, conversion in Formatter().parse(text)
+        if name is not None
+    )
+
+
+def _messages(code: str) -> list[Message]:
+    return [message for message in translations(code) if message.id]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated_and_none_is_left_over(code):
+    catalog = translations(code)
+    wanted = [message for message in template() if message.id]
+    assert wanted
+    untranslated = []
+    for message in wanted:
+        kept = catalog.get(message.id, message.context)
+        if kept is None or kept.fuzzy or not all(_forms(kept.string)):
+            untranslated.append(message.id)
+    assert not untranslated
+    known = {(message.id, message.context) for message in wanted}
+    assert [m.id for m in _messages(code) if (m.id, m.context) not in known] == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_placeholders_match_the_english_in_every_form(code):
+    for message in _messages(code):
+        english = _forms(message.id)
+        assert len({tuple(_fields(text)) for text in english}) == 1, english
+        for text in _forms(message.string):
+            assert _fields(text) == _fields(english[-1]), (english[0], text)
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_plural_messages_have_every_form_the_language_has(code):
+    catalog = translations(code)
+    plurals = [m for m in _messages(code) if isinstance(m.id, tuple)]
+    assert plurals
+    for message in plurals:
+        assert len(message.string) == catalog.num_plurals, message.id
+
+
+def test_russian_counts_take_three_forms():
+    russian = TRANSLATIONS["ru"]
+    forms = {n: russian.ngettext("{count} die", "{count} dice", n) for n in (1, 2, 5, 21, 22, 25)}
+    assert forms[1] == forms[21] != forms[2] == forms[22] != forms[5] == forms[25]
+    assert forms[1] != forms[5]
+
+
+def test_the_language_is_the_address_s_then_the_game_s_then_the_browser_s():
+    assert chosen("ru", "el", "ca-ES") == "ru"
+    assert chosen(None, "el", "ca-ES") == "el"
+    assert chosen("xx", None, "ca-ES") == "ca"
+    assert chosen(None, None, "el_GR") == "el"
+    assert chosen(None, None, "de-DE") == SOURCE
+    assert chosen(None, None, None) == SOURCE
+
+
+def _new_game(db, game: str, players: list[str], language: str | None = None) -> str:
+    record = Game(game, players).to_dict()
+    if language is not None:
+        record["language"] = language
+    return GameStore(db).create(record).id
+
+
+def _open(game_id: str | None = None, lang: str | None = None, locale: str | None = None):
+    page = AppTest.from_file(APP, default_timeout=60)
+    if game_id:
+        page.query_params["game"] = game_id
+    if lang:
+        page.query_params["lang"] = lang
+    if locale:
+        page.context = {"locale": locale}
+    return page.run()
+
+
+def _title(page: AppTest) -> str:
+    return page.title[0].value
+
+
+def test_the_start_page_speaks_the_browser_s_language_and_keeps_it_in_the_address(db):
+    page = _open(locale="el-GR")
+    assert TRANSLATIONS["el"].gettext("Dice table") in _title(page)
+    assert page.query_params["lang"] == "el"
+    english = _open(locale="de-DE")
+    assert "Dice table" in _title(english)
+    assert english.query_params["lang"] == SOURCE
+
+
+def test_a_game_opens_in_its_own_language_unless_the_address_asks_for_another(db):
+    game_id = _new_game(db, "yatzy", PLAYERS, language="ru")
+    page = _open(game_id, locale="en-US")
+    assert page.query_params["lang"] == "ru"
+    assert TRANSLATIONS["ru"].gettext("All games") in [b.label for b in page.button]
+    asked = _open(game_id, lang="ca", locale="en-US")
+    assert TRANSLATIONS["ca"].gettext("All games") in [b.label for b in asked.button]
+
+
+def test_a_game_started_after_choosing_a_language_is_saved_with_it(db):
+    page = _open(locale="en-US")
+    page.selectbox(key="language_picker").set_value("sv").run()
+    assert page.query_params["lang"] == "sv"
+    assert TRANSLATIONS["sv"].gettext("Dice table") in _title(page)
+    page = page.button(key="start").click().run()
+    assert not problems(page)
+    saved = GameStore(db).load(page.query_params["game"]).record
+    assert saved["language"] == "sv"
+    assert page.query_params["lang"] == "sv"
+
+
+def _texts(node) -> list[str]:
+    """What a player reads on the page: every element's text, label and tooltip (not the
+    game's web address, nor the page's own style sheet)."""
+    kind = type(node).__name__
+    if kind in ("Code", "Html"):
+        return []
+    texts = [
+        text
+        for attribute in ("label", "help", "body", "placeholder")
+        if isinstance(text := getattr(node, attribute, None), str)
+    ]
+    children = getattr(node, "children", None)
+    for child in children.values() if isinstance(children, dict) else []:
+        texts += _texts(child)
+    return texts
+
+
+def _words(texts: tuple[str, ...]) -> set[str]:
+    """The words of message texts, leaving out their placeholders' names."""
+    return {w.lower() for text in texts for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
+
+
+def _english_left(page: AppTest, code: str) -> set[str]:
+    """English words of the page's messages that are on the page but not in the
+    translation (words such as "Total" or "Yatzy" that the language shares are fine)."""
+    english, native = set(), set()
+    for message in _messages(code):
+        english |= _words(_forms(message.id))
+        native |= _words(_forms(message.string))
+    shown = _texts(page._tree)
+    table = sheet(page)
+    shown += [*table.index, *table.columns]
+    words = {w.lower() for text in shown for w in WORD.findall(DIRECTIVES.sub(" ", text))}
+    return (words & english) - native - {p.lower() for p in PLAYERS}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_turn_and_the_sheet_leave_no_english(db, code):
+    game_id = _new_game(db, HOME_GAME[code], PLAYERS)
+    page = set_dice(_open(game_id, lang=code), [2, 2, 3, 4, 5], roll=1)
+    assert not problems(page)
+    assert any(b.key.startswith("record_") for b in page.button)
+    assert _english_left(page, code) == set()
+    page = record(page, offered(page)[0])
+    assert page.success
+    assert _english_left(page, code) == set()
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_yahtzee_boxes_take_the_page_language_and_the_game_s_own_names_stay_available(db, code):
+    page = _open(_new_game(db, "yahtzee", PLAYERS), lang=code)
+    assert _english_left(page, code) == set()
+    translated = sheet(page).index
+    page.toggle(key="own_box_names").set_value(True).run()
+    assert "Aces" in sheet(page).index
+    assert "Aces" not in translated
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_standings_leave_no_english(db, code):
+    game = Game(HOME_GAME[code], PLAYERS)
+    while game.current_player is not None:
+        box, _points = game.options([6, 6, 5, 5, 1])[0]
+        game.record(box, [6, 6, 5, 5, 1])
+    game_id = GameStore(db).create(game.to_dict()).id
+    page = _open(game_id, lang=code)
+    assert not problems(page)
+    assert page.success, "the winner is announced"
+    assert _english_left(page, code) == set()

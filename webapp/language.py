@@ -1,0 +1,137 @@
+"""The page's languages: which one a visitor sees, and the page's words in it.
+
+The words live in gettext catalogues (`webapp/locales/<code>/LC_MESSAGES/messages.po`,
+kept up to date by `python -m webapp.catalogue`); English is the source language and
+needs no catalogue. Every catalogue is read once, when the server starts, and never
+changed after, so every browser's thread can use them at once. Which language a browser
+sees is kept in its session, so a message looked up in a callback is in the same
+language as the page that drew the button.
+"""
+
+import gettext
+import io
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+
+import streamlit as st
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+from scoring import GameRules
+from scoring.rules import ENGLISH
+
+LANGUAGES: Mapping[str, str] = MappingProxyType(
+    {"en": "English", "ca": "Català", "ru": "Русский", "el": "Ελληνικά", "sv": "Svenska"}
+)
+SOURCE = ENGLISH
+LOCALES = Path(__file__).parent / "locales"
+DOMAIN = "messages"
+LANGUAGE_KEY = "language"
+# Message contexts of the names that come from the games' data rather than from code.
+GAME_CONTEXT, BOX_CONTEXT, ROW_CONTEXT = "game", "box", "sheet row"
+
+
+def catalogue_path(code: str) -> Path:
+    """Where the catalogue of language `code` is kept."""
+    return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def _translations(code: str) -> gettext.NullTranslations:
+    if code == SOURCE:
+        return gettext.NullTranslations()
+    with catalogue_path(code).open("rb") as source:
+        catalog = read_po(source, locale=code)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+TRANSLATIONS: Mapping[str, gettext.NullTranslations] = MappingProxyType(
+    {code: _translations(code) for code in LANGUAGES}
+)
+
+
+def supported(tag: str | None) -> str | None:
+    """The page language for a language tag ("ru", "ru-RU", "el_GR"), or None if there is none."""
+    if not tag:
+        return None
+    code = tag.replace("_", "-").split("-")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def chosen(*tags: str | None) -> str:
+    """The page language: the first of `tags` (most wanted first) that the page speaks,
+    else English."""
+    for tag in tags:
+        code = supported(tag)
+        if code is not None:
+            return code
+    return SOURCE
+
+
+def current() -> str:
+    """This browser's page language."""
+    return str(st.session_state.get(LANGUAGE_KEY, SOURCE))
+
+
+def use(code: str) -> None:
+    """Show this browser's page in language `code` from now on."""
+    st.session_state[LANGUAGE_KEY] = code
+
+
+def N_(message: str) -> str:  # noqa: N802 (the name gettext's tools look for)
+    """`message` unchanged, marked for the catalogue: it is translated where it is shown."""
+    return message
+
+
+def _(message: str) -> str:
+    """`message` in the page language."""
+    return TRANSLATIONS[current()].gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message that suits `count` in the page language (Russian has three)."""
+    return TRANSLATIONS[current()].ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the page language, where `context` tells what kind of word it is."""
+    return TRANSLATIONS[current()].pgettext(context, message)
+
+
+def number(value: float, digits: int = 1, signed: bool = False) -> str:
+    """A number as the page language writes it: 243.5 is 243,5 in Catalan, Russian, Greek
+    and Swedish; `signed` writes + before a positive number."""
+    pattern = "0." + "0" * digits if digits else "0"
+    if signed:
+        pattern = f"+{pattern};-{pattern}"
+    return format_decimal(round(value, digits), format=pattern, locale=current())
+
+
+def game_title(rules: GameRules) -> str:
+    """The game's name: its own where the page speaks its language, else translated."""
+    own = rules.title.get(current())
+    return own or pgettext(GAME_CONTEXT, rules.title[ENGLISH])
+
+
+def sheet_names(rules: GameRules, own: bool = False) -> dict[str, str]:
+    """Names of the sheet's boxes and summary rows by id: in the page language, or as the
+    game's own sheet has them (`own`, or where the page speaks the game's language)."""
+    if own or current() == rules.language:
+        names = {box.id: box.name(rules.language) for box in rules.boxes}
+        return names | {row: rules.label(row, rules.language) for row in rules.labels}
+    names = {box.id: pgettext(BOX_CONTEXT, box.name(ENGLISH)) for box in rules.boxes}
+    return names | {row: pgettext(ROW_CONTEXT, rules.label(row, ENGLISH)) for row in rules.labels}
+
+
+def error_text(error: Exception) -> str:
+    """An error's message in the page language: its template translated and filled in,
+    where the error keeps one (the rules' and the photo reader's errors do)."""
+    template = getattr(error, "template", None)
+    if not isinstance(template, str):
+        return str(error)
+    values = getattr(error, "values", {})
+    return _(template).format(**values) if values else _(template)
