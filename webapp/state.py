@@ -106,8 +106,14 @@ def flash(kind: str, message: str) -> None:
 
 
 def show_flash() -> None:
-    """Show and forget the pending one-off message."""
+    """Show and forget the pending one-off message.
+
+    Its place is on the page in every run, message or not: were it to come and go,
+    everything below would move, and Streamlit would mount the live camera afresh (the
+    camera restarts, and its new status reruns the page, which drops the message).
+    """
+    slot = st.container()
     pending = st.session_state.pop(FLASH_KEY, None)
     if pending:
         kind, message = pending
-        getattr(st, kind)(message)
+        getattr(slot, kind)(message)
