@@ -1,7 +1,8 @@
 """The page in a real browser: `streamlit run app.py` driven in headless Chromium.
 
 Upload a sample photo, fix one die with a click, record the advisor's box and see the
-sheet show it. Screenshots of a desktop and a phone go to build/screenshots.
+sheet show it; play a turn of the Greek game with the page in Greek. Screenshots go to
+build/screenshots.
 """
 
 import re
@@ -11,7 +12,9 @@ import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 import samples
+from scoring.games import GREEK
 from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from webapp.language import TRANSLATIONS
 
 SCREENSHOTS = ROOT / "build" / "screenshots"
 
@@ -76,3 +79,47 @@ def test_upload_fix_record_and_see_the_sheet(page: Page):
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "browser-test.png", full_page=True)
+
+
+def _pattern(message: str) -> re.Pattern[str]:
+    """A translated message as a regular expression, each `{placeholder}` a named group."""
+    parts = re.split(r"\{(\w+)[^{}]*\}", message)
+    pattern = "".join(
+        re.escape(part) if index % 2 == 0 else f"(?P<{part}>.+?)"
+        for index, part in enumerate(parts)
+    )
+    return re.compile(pattern)
+
+
+def test_a_turn_in_greek(page: Page, server_url: str):
+    greek = TRANSLATIONS["el"]
+    page.goto(f"{server_url}/?lang=el")
+    page.get_by_text(GREEK.title["el"], exact=True).click()
+    page.get_by_role("button", name=greek.gettext("Start the game")).click()
+    first_player = greek.gettext("Player {number}").format(number=1)
+    turn = greek.gettext("Round {round} · {player} to play")
+    expect(page.get_by_text(turn.format(round=1, player=first_player))).to_be_visible()
+    assert "lang=el" in page.url
+
+    for position, value in enumerate([6, 6, 6, 2, 1], start=1):
+        face = die(page, position).get_by_role("radio", name=str(value), exact=True)
+        face.click()
+        expect(face).to_be_checked()
+    settle(page)
+    page.locator("[class*='st-key-record_'] button").first.click()
+    settle(page)
+    note = page.get_by_test_id("stAlertContentSuccess").inner_text()
+    told = _pattern(greek.gettext("{player}: {points} in {box}.")).fullmatch(note)
+    assert told is not None, note
+    assert told["player"] == first_player
+    box = told["box"]
+    assert box in {greek.pgettext("box", b.name("en")) for b in GREEK.boxes} | {
+        b.name("el") for b in GREEK.boxes
+    }
+    row = page.locator("table tr").filter(has=page.locator("th", has_text=re.compile(f"^{box}$")))
+    points = told["points"]
+    expect(row.locator("td").first).to_have_text(points if points != "0" else "—")
+    second_player = greek.gettext("Player {number}").format(number=2)
+    expect(page.get_by_text(turn.format(round=1, player=second_player))).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "browser-test-greek.png", full_page=True)

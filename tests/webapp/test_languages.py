@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from scoring import Game
 from store import GameStore
 from tests.webapp.conftest import APP
-from tests.webapp.driver import offered, problems, record, set_dice, sheet
+from tests.webapp.driver import offered, problems, record, set_dice, sheet, start, upload
 from webapp.catalogue import template, translations
 from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS, chosen
 
@@ -213,3 +213,20 @@ def test_the_standings_leave_no_english(db, code):
     assert not problems(page)
     assert page.success, "the winner is announced"
     assert _english_left(page, code) == set()
+
+
+def test_a_refused_name_is_told_in_the_page_language(db):
+    page = _open(lang="ru")
+    page = start(page, "yatzy", ["Ann", "ann"])
+    russian = TRANSLATIONS["ru"].gettext(
+        "{name!r} is named twice; give each player a different name"
+    )
+    assert page.error[0].value.replace("\\", "") == russian.format(name="ann")
+    assert GameStore(db).list_games() == []
+
+
+def test_a_file_that_is_not_a_photo_is_refused_in_the_page_language(db):
+    page = _open(_new_game(db, "greek", PLAYERS), lang="el")
+    page = upload(page, "dice.jpg", b"not a photo")
+    greek = TRANSLATIONS["el"].gettext("this is not a photo I can read: use JPEG, PNG or WebP")
+    assert page.error[0].value.replace("\\", "") == f"dice.jpg: {greek}"
