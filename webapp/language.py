@@ -39,9 +39,12 @@ def catalogue_path(code: str) -> Path:
 
 
 def _translations(code: str) -> gettext.NullTranslations:
-    if code == SOURCE:
+    """The catalogue of `code`, compiled; none (English shown) for the source language and
+    for a language just added whose catalogue `python -m webapp.catalogue` has yet to make."""
+    path = catalogue_path(code)
+    if code == SOURCE or not path.exists():
         return gettext.NullTranslations()
-    with catalogue_path(code).open("rb") as source:
+    with path.open("rb") as source:
         catalog = read_po(source, locale=code)
     compiled = io.BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
