@@ -3,6 +3,7 @@ the language taken from the address, the game or the browser, and pages with no 
 left on the turn panel, the sheet and the standings."""
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from string import Formatter
 
 import pytest
@@ -230,3 +231,18 @@ def test_a_file_that_is_not_a_photo_is_refused_in_the_page_language(db):
     page = upload(page, "dice.jpg", b"not a photo")
     greek = TRANSLATIONS["el"].gettext("this is not a photo I can read: use JPEG, PNG or WebP")
     assert page.error[0].value.replace("\\", "") == f"dice.jpg: {greek}"
+
+
+def test_the_catalogues_give_every_thread_the_same_words():
+    # Every browser's thread reads the one set of catalogues loaded at start-up.
+    def words(code: str) -> list[str]:
+        catalogue = TRANSLATIONS[code]
+        return [
+            *(catalogue.gettext(m.id) for m in _messages(code) if isinstance(m.id, str)),
+            *(catalogue.ngettext("{count} die", "{count} dice", n) for n in range(30)),
+        ]
+
+    serial = {code: words(code) for code in TRANSLATED}
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        futures = [(code, pool.submit(words, code)) for code in TRANSLATED * 8]
+        assert all(future.result() == serial[code] for code, future in futures)
