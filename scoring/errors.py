@@ -1,17 +1,10 @@
 """Errors raised by the rules engine; all are `ValueError` subclasses."""
 
+from translatable import TranslatableError
 
-class ScoringError(ValueError):
-    """Base class: the request breaks a rule and nothing was changed.
 
-    The message is `template` with `values` filled in; both are kept, so that a page can
-    show the message in its players' language.
-    """
-
-    def __init__(self, template: str, **values: object) -> None:
-        super().__init__(template.format(**values) if values else template)
-        self.template = template
-        self.values = values
+class ScoringError(TranslatableError):
+    """Base class: the request breaks a rule and nothing was changed."""
 
 
 class InvalidDiceError(ScoringError):

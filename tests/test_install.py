@@ -1,5 +1,5 @@
 """A plain (not editable) install works away from the checkout: the networks and their
-calibration, the sample photos, the command lines and the page all ship."""
+calibration, the sample photos, the command lines, the page and its languages all ship."""
 
 import os
 import subprocess
@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("advisor", "samples", "scoring", "store", "vision", "webapp")
+PACKAGES = ("advisor", "samples", "scoring", "store", "translatable", "vision", "webapp")
 PROBE = """
 import sys
 from pathlib import Path
@@ -26,6 +26,12 @@ assert len(reading.dice) == 5, reading
 page = AppTest.from_file(str(site / "webapp" / "page.py"), default_timeout=60).run()
 assert not page.exception, page.exception
 assert page.title[0].value.endswith("Dice table")
+from webapp.language import TRANSLATIONS
+greek = AppTest.from_file(str(site / "webapp" / "page.py"), default_timeout=60)
+greek.query_params["lang"] = "el"
+greek.run()
+title = TRANSLATIONS["el"].gettext("Dice table")
+assert title != "Dice table" and greek.title[0].value.endswith(title), greek.title
 print("ok")
 """
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from translatable import TranslatableError
+
 Box = tuple[int, int, int, int]
 # A die read with less confidence than this is unsure: the page asks the player to
 # check it, and annotations mark it.
@@ -15,17 +17,8 @@ UNSURE_BELOW = 0.6
 SIZE_SPREAD = 1.5
 
 
-class InvalidImageError(ValueError):
-    """Raised when the input is not an image that can be read.
-
-    The message is `template` with `values` filled in; both are kept, so that a page can
-    show the message in its visitors' language.
-    """
-
-    def __init__(self, template: str, **values: object) -> None:
-        super().__init__(template.format(**values) if values else template)
-        self.template = template
-        self.values = values
+class InvalidImageError(TranslatableError):
+    """Raised when the input is not an image that can be read."""
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from babel.numbers import format_decimal
 
 from scoring import GameRules
 from scoring.rules import ENGLISH
+from translatable import TranslatableError
 
 LANGUAGES: Mapping[str, str] = MappingProxyType(
     {"en": "English", "ca": "Català", "ru": "Русский", "el": "Ελληνικά", "sv": "Svenska"}
@@ -133,8 +134,7 @@ def sheet_names(rules: GameRules, own: bool = False) -> dict[str, str]:
 def error_text(error: Exception) -> str:
     """An error's message in the page language: its template translated and filled in,
     where the error keeps one (the rules' and the photo reader's errors do)."""
-    template = getattr(error, "template", None)
-    if not isinstance(template, str):
+    if not isinstance(error, TranslatableError):
         return str(error)
-    values = getattr(error, "values", {})
-    return _(template).format(**values) if values else _(template)
+    template = _(error.template)
+    return template.format(**error.values) if error.values else template
