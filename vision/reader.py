@@ -30,6 +30,13 @@ CONSISTENT_DICE = 3
 # At most this many found faces, the hottest, are read: it bounds the reader's work on
 # a cluttered or textured photo.
 MAX_READ = 96
+# A reading under MIN_CONFIDENCE, down to SCENE_CONFIDENCE, is still reported when the
+# scene vouches for it: at least AGREEING_DICE sure dice in the photo, and a face within
+# SAME_SIZE times their median side either way. Far-off dice in a crowded photo read less
+# surely than near ones, and a table mark is seldom just the size of the dice beside it.
+SCENE_CONFIDENCE = 0.1
+SAME_SIZE = 1.4
+AGREEING_DICE = 3
 
 
 @dataclass(frozen=True)
@@ -102,13 +109,26 @@ def in_proportion(found: list[Candidate]) -> list[Candidate]:
     return [c for c in found if kept(c)]
 
 
+def vouched_for(dice: list[Candidate], doubtful: list[Candidate]) -> list[Candidate]:
+    """The doubtful candidates that the sure ones among `dice` vouch for (AGREEING_DICE,
+    SAME_SIZE)."""
+    sure = [c.spot.side for c in dice if c.confidence >= SURE_DIE]
+    if len(sure) < AGREEING_DICE:
+        return []
+    typical = float(np.median(sure))
+    return [c for c in doubtful if 1 / SAME_SIZE <= c.spot.side / typical <= SAME_SIZE]
+
+
 def read_dice(image: np.ndarray) -> Reading:
     """Find every die showing its top face in a BGR (or grey, or BGRA) image."""
     bgr = as_bgr(image)
     height, width = bgr.shape[:2]
-    found = [c for c in candidates(bgr, floor=MIN_CONFIDENCE) if c.confidence >= MIN_CONFIDENCE]
-    dice = [
-        Die(c.value, box_of(c.spot, width, height), round(c.confidence, 3))
-        for c in in_proportion(found)
-    ]
-    return Reading(reading_order(dice))
+    found = candidates(bgr, floor=SCENE_CONFIDENCE)
+    dice = in_proportion([c for c in found if c.confidence >= MIN_CONFIDENCE])
+    doubtful = [c for c in found if SCENE_CONFIDENCE <= c.confidence < MIN_CONFIDENCE]
+    dice += vouched_for(dice, doubtful)
+    return Reading(
+        reading_order(
+            [Die(c.value, box_of(c.spot, width, height), round(c.confidence, 3)) for c in dice]
+        )
+    )

@@ -8,7 +8,7 @@ import pytest
 from tests.vision.scenes import draw_die, table
 from vision.finder import Spot, find_faces, heat_maps, refine_peaks, separate
 from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
-from vision.reader import Candidate, in_proportion
+from vision.reader import Candidate, in_proportion, vouched_for
 from vision.values import READER_INPUT, face_crop, read_values
 
 
@@ -85,3 +85,15 @@ def test_unsure_faces_much_smaller_than_the_sure_dice_are_dropped():
 def test_without_sure_dice_no_face_is_too_small():
     found = [Candidate(Spot(100, 100, side, 0.5), 1, 0.9, 0.5) for side in (10, 40)]
     assert in_proportion(found) == found
+
+
+def test_a_doubtful_face_the_size_of_three_sure_dice_is_vouched_for():
+    def candidate(side, confidence):
+        return Candidate(Spot(100, 100, side, 0.5), 1, 0.9, confidence)
+
+    sure = [candidate(20, 0.95), candidate(22, 0.99), candidate(18, 0.92)]
+    alike, smaller, larger = candidate(21, 0.2), candidate(13, 0.2), candidate(31, 0.2)
+    assert vouched_for(sure, [alike, smaller, larger]) == [alike]
+    assert vouched_for(sure[:2], [alike]) == []
+    unsure = [candidate(20, 0.5), candidate(21, 0.6), candidate(22, 0.7)]
+    assert vouched_for(unsure, [alike]) == []
