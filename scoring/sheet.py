@@ -5,7 +5,7 @@ Shared by the page and the CSV export so both show the same sheet.
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from scoring.game import Game
@@ -35,9 +35,15 @@ def signed(value: float) -> str:
     return f"{round(value, 1):+g}"
 
 
-def sheet_rows(game: Game, language: str, names: Mapping[str, str] | None = None) -> list[SheetRow]:
+def sheet_rows(
+    game: Game,
+    language: str,
+    names: Mapping[str, str] | None = None,
+    write_signed: Callable[[float], str] = signed,
+) -> list[SheetRow]:
     """The sheet in the game's order, in `language` (falling back to English); `names`
-    gives labels by row key in place of the game's (a page's own translation).
+    gives labels by row key in place of the game's (a page's own translation), and
+    `write_signed` writes the results against the average (a page's own decimals).
 
     A 0 in a box that cannot go negative is a scratch and shows as "—"; in the
     catalan school a 0 is a real score (exactly three dice) and shows as 0.
@@ -55,7 +61,7 @@ def sheet_rows(game: Game, language: str, names: Mapping[str, str] | None = None
 
     def total_row(key: str) -> SheetRow:
         values = [getattr(totals[p], key) for p in game.players]
-        cells = tuple(signed(v) if key == "vs_average" else str(v) for v in values)
+        cells = tuple(write_signed(v) if key == "vs_average" else str(v) for v in values)
         label = names.get(key) or rules.label(key, language)
         return SheetRow(key, label, cells, is_box=False)
 

@@ -106,6 +106,13 @@ def pgettext(context: str, message: str) -> str:
     return TRANSLATIONS[current()].pgettext(context, message)
 
 
+def listed(items: list[str]) -> str:
+    """Items as a sentence lists them: "A", "A and B", "A, B and C"."""
+    if len(items) == 1:
+        return items[0]
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
 def number(value: float, digits: int = 1, signed: bool = False) -> str:
     """A number as the page language writes it: 243.5 is 243,5 in Catalan, Russian, Greek
     and Swedish; `signed` writes + before a positive number."""

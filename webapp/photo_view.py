@@ -6,7 +6,7 @@ import streamlit as st
 import samples
 from vision import Die
 from webapp import state
-from webapp.language import N_, _, error_text, ngettext
+from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.photos import PHOTO_TYPES, read_photo
 from webapp.text import plain
@@ -145,9 +145,8 @@ def photo_result() -> None:
             )
         )
     elif rows:
-        listed = _("{first} and {last}").format(first=", ".join(rows[:-1]), last=rows[-1])
         st.warning(
             _("Dice {rows} were read with low confidence (marked check below): check them.").format(
-                rows=listed
+                rows=listed(rows)
             )
         )

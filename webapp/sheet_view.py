@@ -7,9 +7,9 @@ import streamlit as st
 
 from scoring import Standing
 from scoring.rules import ENGLISH
-from scoring.sheet import SheetRow, sheet_csv, sheet_rows
+from scoring.sheet import sheet_csv, sheet_rows
 from webapp import state
-from webapp.language import _, ngettext, number
+from webapp.language import _, listed, ngettext, number
 from webapp.review_view import review_download
 from webapp.tables import Table, change
 from webapp.text import plain
@@ -17,21 +17,17 @@ from webapp.text import plain
 HIGHLIGHT = {"background-color": "rgba(255, 200, 0, 0.25)"}
 
 
-def _cells(table: Table, row: SheetRow) -> tuple[str, ...]:
-    """A row's cells, with the results against the average written as the page language
-    writes decimals."""
-    if row.key != "vs_average":
-        return row.cells
-    totals = table.game.totals()
-    return tuple(number(totals[p].vs_average or 0, signed=True) for p in table.game.players)
+def _signed(value: float) -> str:
+    """A result against the average, as the page language writes decimals."""
+    return number(value, signed=True)
 
 
 def scoresheet(table: Table, names: dict[str, str]) -> None:
     """Boxes as rows, players as columns; the current player's column highlighted."""
     game = table.game
-    rows = sheet_rows(game, ENGLISH, names)
+    rows = sheet_rows(game, ENGLISH, names, _signed)
     frame = pd.DataFrame(
-        [_cells(table, row) for row in rows],
+        [row.cells for row in rows],
         index=[plain(row.label) for row in rows],
         columns=[plain(player) for player in game.players],
     )
@@ -71,10 +67,9 @@ def undo_button(table: Table, names: dict[str, str]) -> None:
 def winners_line(ranking: list[Standing]) -> str:
     """Who won a finished game and with what, as text ("Ann and Bob win with 212")."""
     winners = [plain(s.player) for s in ranking if s.winner]
-    named = _("{first} and {last}").format(first=", ".join(winners[:-1]), last=winners[-1])
     return ngettext(
         "{players} wins with {total}", "{players} win with {total}", len(winners)
-    ).format(players=named if len(winners) > 1 else winners[0], total=ranking[0].totals.total)
+    ).format(players=listed(winners), total=ranking[0].totals.total)
 
 
 def standings(table: Table) -> None:
@@ -85,9 +80,7 @@ def standings(table: Table) -> None:
         t = s.totals
         line = f"{s.place}. **{plain(s.player)}**: {t.total}"
         if t.vs_average is not None:
-            against = _("{points} against the average").format(
-                points=number(t.vs_average, signed=True)
-            )
+            against = _("{points} against the average").format(points=_signed(t.vs_average))
             line += f" ({against})"
         st.markdown(line)
 
