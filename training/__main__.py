@@ -30,11 +30,11 @@ from training.data import (
     reader_view,
     recolour,
 )
-from training.mistakes import mistaken_faces
+from training.mistakes import mistaken_faces, mistaken_spots
 from training.models import READER_CLASSES, FaceFinder, FaceReader, load_onnx_weights
 from training.scenes import drawn_empty, drawn_face, drawn_scene
 from vision.networks import FINDER_FILE, MODEL_DIR, READER_FILE
-from vision.values import READER_INPUT
+from vision.values import READER_INPUT, face_crop
 
 FINDER_VIEW = 320
 # Dice in the finder's training views are this many pixels across (log-uniform): from
@@ -43,8 +43,20 @@ FINDER_SIDES = (6.0, 120.0)
 # Share of drawn scenes among the training views; the rest are views of real photos.
 DRAWN = 0.3
 NO_FACE = READER_CLASSES - 1
-# Empty drawn tables whose finder spots are the reader's hard examples.
+# Empty drawn tables whose finder spots are, with those on the tune photos away from
+# their dice, the reader's hard examples.
 MISTAKEN_TABLES = 400
+# Of the real dice in a reader batch, PLAIN_SHARE are seen as photographed, neither
+# recoloured nor degraded: heavy colour changes and blur hide the faint pips of dark
+# translucent dice, which the reader must also learn as a camera sees them. HARD_SHARE
+# are drawn by how unsure the starting network is of each (`difficulty`).
+PLAIN_SHARE = 0.3
+HARD_SHARE = 0.2
+# A die the starting network reads as another value this surely is more likely
+# mislabelled than hard, and is not drawn more often.
+MISLABELLED = 0.95
+# Share of a reader batch taken by the networks' own mistakes (training.mistakes).
+MISTAKE_SHARE = 0.1
 # The peak of the one-cycle learning rate for a network trained from scratch; going on
 # from trained weights takes a smaller one (--rate).
 LEARNING_RATE = 3e-3
@@ -125,21 +137,56 @@ def train_finder(
     return fit(model, steps, batch_loss, rate)
 
 
+def all_dice(photos: list[Photo]) -> list[tuple[Photo, int]]:
+    """Every labelled die of `photos`, as (photo, index)."""
+    return [(photo, j) for photo in photos for j in range(len(photo.values))]
+
+
+def difficulty(model: nn.Module, photos: list[Photo], rng: np.random.Generator) -> np.ndarray:
+    """How often to draw each die of `all_dice(photos)` when drawing hard ones: the
+    model's chance of misreading a plain view of it, or 0 where it reads another value
+    at least MISLABELLED surely."""
+    dice = all_dice(photos)
+    crops = np.stack([reader_view(photo, j, READER_INPUT, rng, plain=True) for photo, j in dice])
+    truth = torch.tensor([int(photo.values[j]) - 1 for photo, j in dice])
+    model.eval()
+    with torch.no_grad():
+        chances = torch.cat(
+            [model(to_tensor(part)).softmax(1) for part in np.array_split(crops, 16)]
+        )
+    model.train()
+    right = chances[torch.arange(len(dice)), truth]
+    other = chances[:, :NO_FACE].clone()
+    other[torch.arange(len(dice)), truth] = 0
+    weights = torch.where(other.max(1).values >= MISLABELLED, 0.0, 1 - right).numpy()
+    return weights / weights.sum()
+
+
 def reader_batch(
-    photos: list[Photo], n: int, rng: np.random.Generator, mistakes: list[np.ndarray]
+    photos: list[Photo],
+    n: int,
+    rng: np.random.Generator,
+    mistakes: list[np.ndarray],
+    hard: np.ndarray | None = None,
 ) -> tuple[np.ndarray, list[int]]:
     """Face crops with their classes: real dice mostly, some drawn dice, and crops with
     no die face: real table between the dice, parts of real dice (pips blown up to a
     face's size), drawn tables of every surface and clutter, and `mistakes`, spots the
-    finder marks on drawn tables with no die (training.mistakes)."""
+    networks mark where there is no die (training.mistakes). `hard` weighs the dice
+    of `all_dice(photos)` for the HARD_SHARE of real dice drawn by difficulty."""
     crops, labels = [], []
     with_dice = [p for p in photos if len(p.values)]
+    dice = all_dice(photos)
     while len(crops) < n:
         draw = rng.random()
         if draw < 0.6:
-            photo = pick_photo(with_dice, rng)
-            j = int(rng.integers(len(photo.values)))
-            crops.append(reader_view(photo, j, READER_INPUT, rng))
+            if hard is not None and rng.random() < HARD_SHARE:
+                photo, j = dice[int(rng.choice(len(dice), p=hard))]
+            else:
+                photo = pick_photo(with_dice, rng)
+                j = int(rng.integers(len(photo.values)))
+            plain = bool(rng.random() < PLAIN_SHARE)
+            crops.append(reader_view(photo, j, READER_INPUT, rng, plain))
             labels.append(int(photo.values[j]) - 1)
         elif draw < 0.72:
             crop, value = drawn_face(READER_INPUT, rng.uniform(1.15, 1.45), rng)
@@ -154,7 +201,7 @@ def reader_batch(
             photo = pick_photo(with_dice, rng)
             crops.append(part_view(photo, int(rng.integers(len(photo.values))), READER_INPUT, rng))
             labels.append(NO_FACE)
-        elif draw < 0.94 or not mistakes:
+        elif draw < 1 - MISTAKE_SHARE or not mistakes:
             crops.append(degrade(recolour(drawn_empty(READER_INPUT, rng), rng), rng))
             labels.append(NO_FACE)
         else:
@@ -168,11 +215,17 @@ def train_reader(
     model: nn.Module, photos: list[Photo], steps: int, rng: np.random.Generator, rate: float
 ) -> nn.Module:
     """The reader, trained on face crops (reader_batch)."""
-    mistakes = mistaken_faces(MISTAKEN_TABLES, rng)
-    print(f"{len(mistakes)} spots the finder marks on {MISTAKEN_TABLES} empty drawn tables")
+    drawn = mistaken_faces(MISTAKEN_TABLES, rng)
+    real = [face_crop(p.image, spot) for p in photos for spot in mistaken_spots(p)]
+    print(
+        f"{len(drawn)} spots the networks mark on {MISTAKEN_TABLES} empty drawn tables,"
+        f" {len(real)} on the tune photos away from their dice"
+    )
+    mistakes = drawn + real
+    hard = difficulty(model, photos, rng)
 
     def batch_loss() -> tuple[torch.Tensor, str]:
-        crops, labels = reader_batch(photos, 128, rng, mistakes)
+        crops, labels = reader_batch(photos, 128, rng, mistakes, hard)
         values = torch.tensor(labels)
         out = model(to_tensor(crops))
         right = (out.argmax(1) == values).float().mean().item()

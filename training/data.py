@@ -142,9 +142,12 @@ def finder_view(
     return image, centres.astype(np.float32), (photo.sides * scale).astype(np.float32)
 
 
-def reader_view(photo: Photo, index: int, size: int, rng: np.random.Generator) -> np.ndarray:
+def reader_view(
+    photo: Photo, index: int, size: int, rng: np.random.Generator, plain: bool = False
+) -> np.ndarray:
     """A `size`-pixel crop of one die, rotated at random, framed with some jitter the way
-    the finder frames it, sometimes at lower resolution first."""
+    the finder frames it; unless `plain`, also recoloured, degraded and sometimes at lower
+    resolution first."""
     side = float(photo.sides[index])
     frame = side * rng.uniform(1.15, 1.45)
     centre = photo.centres[index] + rng.normal(0, 0.06 * side, 2)
@@ -152,6 +155,8 @@ def reader_view(photo: Photo, index: int, size: int, rng: np.random.Generator) -
     image, _ = warp(photo.image, centre, view_angle(photo, rng), scale, size, None)
     if rng.random() < 0.5:
         image = image[:, ::-1]
+    if plain:
+        return np.ascontiguousarray(image)
     if rng.random() < 0.3:
         low = int(rng.integers(16, size))
         image = cv2.resize(

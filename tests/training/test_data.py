@@ -14,6 +14,7 @@ from training.data import (
     finder_targets,
     finder_view,
     part_view,
+    reader_view,
     view_angle,
     warp,
 )
@@ -134,3 +135,15 @@ def test_part_views_show_less_than_a_whole_die():
         grey = cv2.cvtColor(part_view(photo, 0, 32, rng), cv2.COLOR_BGR2GRAY).astype(int)
         plain.append(np.mean(np.abs(grey - np.median(grey)) < 30))
     assert np.median(plain) > 0.7, "a part view is mostly the die's own face, not its outline"
+
+
+def test_plain_reader_views_keep_the_die_as_photographed():
+    image = np.full((200, 200, 3), 200, np.uint8)
+    image[70:130, 70:130] = (30, 30, 160)
+    photo = Photo(image, np.array([[100.0, 100.0]], np.float32), np.array([60.0]), np.array([1]))
+    rng = np.random.default_rng(8)
+    for _ in range(20):
+        centre = reader_view(photo, 0, 32, rng, plain=True)[12:20, 12:20].reshape(-1, 3)
+        assert np.abs(centre.astype(int) - (30, 30, 160)).max() <= 2
+    changed = [reader_view(photo, 0, 32, rng)[12:20, 12:20].mean(axis=(0, 1)) for _ in range(20)]
+    assert np.ptp(changed, axis=0).max() > 40, "views that are not plain are recoloured"
