@@ -92,10 +92,15 @@ def candidates(bgr: np.ndarray, min_heat: float = MIN_HEAT, floor: float = 0.0) 
     return [read[i] for i in kept]
 
 
+def sure_sides(found: list[Candidate]) -> list[float]:
+    """The sides of the candidates read at least SURE_DIE surely."""
+    return [c.spot.side for c in found if c.confidence >= SURE_DIE]
+
+
 def in_proportion(found: list[Candidate]) -> list[Candidate]:
     """The candidates without faces out of proportion with the sure dice (SMALL_SHARE,
     LARGE_SHARE)."""
-    sure = [c.spot.side for c in found if c.confidence >= SURE_DIE]
+    sure = sure_sides(found)
     if not sure:
         return found
     typical = float(np.median(sure))
@@ -112,7 +117,7 @@ def in_proportion(found: list[Candidate]) -> list[Candidate]:
 def vouched_for(dice: list[Candidate], doubtful: list[Candidate]) -> list[Candidate]:
     """The doubtful candidates that the sure ones among `dice` vouch for (AGREEING_DICE,
     SAME_SIZE)."""
-    sure = [c.spot.side for c in dice if c.confidence >= SURE_DIE]
+    sure = sure_sides(dice)
     if len(sure) < AGREEING_DICE:
         return []
     typical = float(np.median(sure))
