@@ -12,6 +12,11 @@ class TranslatableError(ValueError):
     """A refusal whose message is `template` with `values` filled in (str.format)."""
 
     def __init__(self, template: str, **values: object) -> None:
-        super().__init__(template.format(**values) if values else template)
         self.template = template
         self.values = values
+        super().__init__(self.filled(template))
+
+    def filled(self, template: str) -> str:
+        """`template`, this error's own or a translation of it, filled with its values
+        (a template without values is shown as it is, braces and all)."""
+        return template.format(**self.values) if self.values else template

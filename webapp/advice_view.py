@@ -102,13 +102,18 @@ def kept_positions(dice: Sequence[int], keep: Sequence[int]) -> set[int]:
     return positions
 
 
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as the page writes them: 6-6-6-2-1."""
+    return "-".join(map(str, dice))
+
+
 def keep_words(keep: Sequence[int], score_now: bool) -> str:
     """A keep in a few words: "keep 6-6", "reroll all five" or "score now"."""
     if score_now:
         return _("score now")
     if not keep:
         return _("reroll all five")
-    return _("keep {dice}").format(dice="-".join(map(str, keep)))
+    return _("keep {dice}").format(dice=dice_text(keep))
 
 
 def show_keep_advice(choices: list[KeepChoice]) -> None:
@@ -122,7 +127,7 @@ def show_keep_advice(choices: list[KeepChoice]) -> None:
     else:
         action = ngettext(
             "keep {dice} and roll {count} die", "keep {dice} and roll {count} dice", rolled
-        ).format(dice="-".join(map(str, best.keep)), count=rolled)
+        ).format(dice=dice_text(best.keep), count=rolled)
     alternatives = choices[1 : SHOWN_ALTERNATIVES + 1]
     others = " · ".join(
         f"{keep_words(c.keep, c.score_now)} -{number(c.loss)}" for c in alternatives

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
 from scoring import GAMES
 from scoring.rules import ENGLISH
@@ -24,6 +24,7 @@ from webapp.language import (
     ROW_CONTEXT,
     SOURCE,
     catalogue_path,
+    read_catalogue,
 )
 
 ROOT = Path(__file__).parent.parent
@@ -67,12 +68,6 @@ def template() -> Catalog:
     return catalog
 
 
-def translations(code: str) -> Catalog:
-    """The catalogue of language `code` as it is kept."""
-    with catalogue_path(code).open("rb") as source:
-        return read_po(source, locale=code)
-
-
 def update() -> dict[str, int]:
     """Write the template and merge it into every language; messages left to translate."""
     source = template()
@@ -84,7 +79,7 @@ def update() -> dict[str, int]:
             continue
         path = catalogue_path(code)
         if path.exists():
-            catalog = translations(code)
+            catalog = read_catalogue(code)
             catalog.update(source, update_header_comment=False)
             for entry in catalog:
                 kept = source.get(entry.id, entry.context)

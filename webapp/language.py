@@ -15,6 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 import streamlit as st
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -39,16 +40,20 @@ def catalogue_path(code: str) -> Path:
     return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def read_catalogue(code: str) -> Catalog:
+    """The catalogue of language `code` as it is kept."""
+    with catalogue_path(code).open("rb") as source:
+        return read_po(source, locale=code)
+
+
 def _translations(code: str) -> gettext.NullTranslations:
     """The catalogue of `code`, compiled; none (English shown) for the source language and
     for a language just added whose catalogue `python -m webapp.catalogue` has yet to make."""
     path = catalogue_path(code)
     if code == SOURCE or not path.exists():
         return gettext.NullTranslations()
-    with path.open("rb") as source:
-        catalog = read_po(source, locale=code)
     compiled = io.BytesIO()
-    write_mo(compiled, catalog, use_fuzzy=False)
+    write_mo(compiled, read_catalogue(code), use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
 
@@ -143,5 +148,4 @@ def error_text(error: Exception) -> str:
     where the error keeps one (the rules' and the photo reader's errors do)."""
     if not isinstance(error, TranslatableError):
         return str(error)
-    template = _(error.template)
-    return template.format(**error.values) if error.values else template
+    return error.filled(_(error.template))

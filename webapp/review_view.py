@@ -13,7 +13,7 @@ import streamlit as st
 
 from advisor.review import KeepReview, Review, TurnReview, costliest, review
 from scoring import Game
-from webapp.advice_view import advisor_on, advisor_ready, keep_words
+from webapp.advice_view import advisor_on, advisor_ready, dice_text, keep_words
 from webapp.language import _, number
 from webapp.tables import Table
 from webapp.text import plain
@@ -41,11 +41,6 @@ def _review(table: Table) -> Review | None:
     return _reviewed(table.id, table.revision, table.game)
 
 
-def _dice(dice: tuple[int, ...]) -> str:
-    """Dice as the page writes them: 6-6-6-2-1."""
-    return "-".join(map(str, dice))
-
-
 def _choice_line(game: Game, names: dict[str, str], choice: TurnReview | KeepReview) -> str:
     """One costly choice and what the advisor would have done, as a Markdown list item."""
     round_ = choice.index // len(game.players) + 1
@@ -54,13 +49,13 @@ def _choice_line(game: Game, names: dict[str, str], choice: TurnReview | KeepRev
         what = _("round {round}, roll {roll} ({dice}): {choice}").format(
             round=round_,
             roll=choice.roll,
-            dice=_dice(choice.dice),
+            dice=dice_text(choice.dice),
             choice=keep_words(choice.kept, choice.score_now),
         )
     else:
         what = _("round {round}: {dice} in {box} ({points})").format(
             round=round_,
-            dice=_dice(game.turns[choice.index].dice),
+            dice=dice_text(game.turns[choice.index].dice),
             box=names[choice.box],
             points=choice.points,
         )

@@ -22,6 +22,7 @@ from webapp.advice_view import (
     advisor_on,
     advisor_ready,
     box_choices,
+    dice_text,
     keep_choices,
     kept_positions,
     show_keep_advice,
@@ -203,7 +204,7 @@ def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> None:
         st.info(_("Give every die a value (photo or clicks) to see what the roll is worth."))
         return
     game = table.game
-    shown = "-".join(map(str, sorted(turn.hand)))
+    shown = dice_text(sorted(turn.hand))
     st.markdown(
         _("**{player}**, where does **{dice}** go?").format(player=plain(table.player), dice=shown)
     )

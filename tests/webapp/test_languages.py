@@ -4,6 +4,7 @@ left on the turn panel, the sheet and the standings."""
 
 import re
 from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from string import Formatter
 
 import pytest
@@ -14,8 +15,8 @@ from scoring import Game
 from store import GameStore
 from tests.webapp.conftest import APP
 from tests.webapp.driver import offered, problems, record, set_dice, sheet, start, upload
-from webapp.catalogue import template, translations
-from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS, chosen
+from webapp.catalogue import template
+from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS, chosen, read_catalogue
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
 # The game each language's table is most likely to play (Yatzy for a language added later).
@@ -40,14 +41,22 @@ def _fields(text: str) -> list[tuple[str, str | None, str | None]]:
     )
 
 
-def _messages(code: str) -> list[Message]:
-    return [message for message in translations(code) if message.id]
+@cache
+def _messages(code: str) -> tuple[Message, ...]:
+    """The messages of a language's catalogue, read once for all tests."""
+    return tuple(message for message in read_catalogue(code) if message.id)
+
+
+@cache
+def _wanted() -> tuple[Message, ...]:
+    """The messages the page's sources ask for, gathered once for all tests."""
+    return tuple(message for message in template() if message.id)
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_is_translated_and_none_is_left_over(code):
-    catalog = translations(code)
-    wanted = [message for message in template() if message.id]
+    catalog = read_catalogue(code)
+    wanted = _wanted()
     assert wanted
     untranslated = []
     for message in wanted:
@@ -70,7 +79,7 @@ def test_placeholders_match_the_english_in_every_form(code):
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_plural_messages_have_every_form_the_language_has(code):
-    catalog = translations(code)
+    catalog = read_catalogue(code)
     plurals = [m for m in _messages(code) if isinstance(m.id, tuple)]
     assert plurals
     for message in plurals:
