@@ -1,48 +1,62 @@
-"""Fit the confidence calibration (vision.confidence) on the tune photos.
+"""Fit the confidence calibrations (vision.confidence) on the tune photos.
 
     python -m training.calibrate [--data DIR]
 
-Every face the networks find is matched to the labels; a logistic model of "a die is
-there and the value is right" on the two networks' log-odds is fitted by Newton's
-method and written beside the networks.
+Every face the networks find is matched to the labels. A logistic model of "a die is
+there and the value is right" on the two networks' log-odds gives each face's
+confidence on its own; a second one, on that confidence's log-odds and what the photo
+shows (vision.reader.size_gaps), gives its confidence within the photo. Newton's
+method fits both; they are written beside the networks.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import numpy as np
 
 from training.data import DATASETS
-from vision.confidence import CALIBRATION_FILE, Calibration, log_odds
+from vision.confidence import CALIBRATION_FILE, Calibration, SceneCalibration, log_odds
 from vision.labels import load_labels, photo_paths, read_photo
 from vision.metrics import match_dice
 from vision.networks import MODEL_DIR
-from vision.reader import box_of, candidates
+from vision.reader import Candidate, box_of, candidates, size_gaps
 
 # Faces down to this heat are observed, below the reader's own floor, so the fit sees
 # the unlikely ones too.
 LOWEST_HEAT = 0.05
 
 
-def observations(root: Path) -> tuple[np.ndarray, np.ndarray]:
-    """Log-odds of (heat, value) per found face, and whether its reading was right."""
-    features, right = [], []
+def observations(root: Path) -> list[tuple[list[Candidate], list[bool]]]:
+    """Per tune photo, every face found and whether its reading was right."""
+    photos = []
     for name in DATASETS:
         for path in photo_paths(root / name, "tune"):
             image = read_photo(path)
             h, w = image.shape[:2]
             found = candidates(image, LOWEST_HEAT)
             labels = load_labels(path)
-            predicted = [(c.value, box_of(c.spot, w, h)) for c in found]
-            matched = dict(match_dice(predicted, labels))
-            for i, c in enumerate(found):
-                features.append([log_odds(c.spot.heat), log_odds(c.probability), 1.0])
-                right.append(i in matched and labels[matched[i]][0] == c.value)
-    return np.array(features), np.array(right, np.float64)
+            matched = dict(match_dice([(c.value, box_of(c.spot, w, h)) for c in found], labels))
+            right = [i in matched and labels[matched[i]][0] == c.value for i, c in enumerate(found)]
+            photos.append((found, right))
+    return photos
+
+
+def face_features(found: list[Candidate]) -> list[list[float]]:
+    """The face calibration's inputs: log-odds of heat and value, and 1 for the bias."""
+    return [[log_odds(c.spot.heat), log_odds(c.probability), 1.0] for c in found]
+
+
+def scene_features(found: list[Candidate]) -> list[list[float]]:
+    """The scene calibration's inputs: log-odds of the face's confidence, its size gap
+    and whether there was one (0 for both when not), and 1 for the bias."""
+    return [
+        [log_odds(c.confidence), gap or 0.0, float(gap is not None), 1.0]
+        for c, gap in zip(found, size_gaps(found), strict=True)
+    ]
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
@@ -59,15 +73,31 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarra
     return w
 
 
+def fit_both(
+    photos: list[tuple[list[Candidate], list[bool]]],
+) -> tuple[Calibration, SceneCalibration]:
+    """The face calibration, then the scene calibration on the faces' confidences under it."""
+    right = np.array([r for _, rights in photos for r in rights], np.float64)
+    x = np.array([row for found, _ in photos for row in face_features(found)]).reshape(-1, 3)
+    face = Calibration(*map(float, fit_logistic(x, right)))
+    judged = [
+        [replace(c, confidence=face(c.spot.heat, c.probability)) for c in f] for f, _ in photos
+    ]
+    x = np.array([row for found in judged for row in scene_features(found)]).reshape(-1, 4)
+    return face, SceneCalibration(*map(float, fit_logistic(x, right)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m training.calibrate")
     parser.add_argument("--data", type=Path, default=Path("../shared/datasets"))
     args = parser.parse_args()
-    x, y = observations(args.data)
-    heat, value, bias = fit_logistic(x, y)
-    fitted = Calibration(float(heat), float(value), float(bias))
-    (MODEL_DIR / CALIBRATION_FILE).write_text(json.dumps(asdict(fitted), indent=2) + "\n")
-    print(f"{len(y)} faces, {int(y.sum())} right: {fitted}")
+    photos = observations(args.data)
+    face, scene = fit_both(photos)
+    stored = {"face": asdict(face), "scene": asdict(scene)}
+    (MODEL_DIR / CALIBRATION_FILE).write_text(json.dumps(stored, indent=2) + "\n")
+    right = sum(sum(rights) for _, rights in photos)
+    faces = sum(len(rights) for _, rights in photos)
+    print(f"{faces} faces, {right} right: {face}, {scene}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """How sure a die's reading is: the finder's and the reader's beliefs, joined by a
 logistic model fitted on the tune photos (`python -m training.calibrate`), so that a
-confidence of 0.9 means about nine readings in ten are right."""
+confidence of 0.9 means about nine readings in ten are right; then moved by what the
+rest of the photo shows, with a second model fitted on the same photos."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from vision.networks import MODEL_DIR
 
@@ -22,9 +24,15 @@ def log_odds(p: float) -> float:
     return math.log(p / (1 - p))
 
 
+def logistic(z: float) -> float:
+    """1 / (1 + exp(-z)): log-odds back to a probability."""
+    return 1 / (1 + math.exp(-z))
+
+
 @dataclass(frozen=True)
 class Calibration:
-    """Weights of the finder's and the reader's log-odds, and a bias."""
+    """How sure one face is on its own: weights of the finder's and the reader's
+    log-odds, and a bias."""
 
     heat: float
     value: float
@@ -32,19 +40,58 @@ class Calibration:
 
     def __call__(self, heat: float, probability: float) -> float:
         """The chance that a die is there and shows this value."""
-        z = self.heat * log_odds(heat) + self.value * log_odds(probability) + self.bias
-        return 1 / (1 + math.exp(-z))
+        return logistic(self.heat * log_odds(heat) + self.value * log_odds(probability) + self.bias)
 
     def probability_needed(self, heat: float, confidence: float) -> float:
         """The reader's probability that brings a spot of this heat to `confidence`
         (0 for a confidence of 0)."""
         if confidence <= 0:
             return 0.0
-        z = (log_odds(confidence) - self.heat * log_odds(heat) - self.bias) / self.value
-        return 1 / (1 + math.exp(-z))
+        return logistic(
+            (log_odds(confidence) - self.heat * log_odds(heat) - self.bias) / self.value
+        )
+
+
+@dataclass(frozen=True)
+class SceneCalibration:
+    """How the photo moves a face's confidence: weights of the face's own log-odds, of
+    how far its side is from the typical sure die's (the size gap, |log ratio|), of
+    there being sure dice enough to tell the typical side (company), and a bias.
+
+    A fitted size weight is negative: dice in one photo look about the same size.
+    """
+
+    face: float
+    size: float
+    company: float
+    bias: float
+
+    def __call__(self, confidence: float, size_gap: float | None) -> float:
+        """The chance that the die is there and shows its value, from its confidence
+        alone and its size gap (None when the photo has too few sure dice to tell)."""
+        z = self.face * log_odds(confidence) + self.bias
+        if size_gap is not None:
+            z += self.size * size_gap + self.company
+        return logistic(z)
+
+    def confidence_needed(self, confidence: float) -> float:
+        """The least confidence alone that the most favourable photo (a face of just the
+        typical size, or no sure dice to compare with) can lift to `confidence`."""
+        best = self.bias + max(self.company, 0.0)
+        return logistic((log_odds(confidence) - best) / self.face)
 
 
 @cache
+def stored() -> dict[str, Any]:
+    """The calibration file beside the networks, parsed."""
+    return json.loads((MODEL_DIR / CALIBRATION_FILE).read_text())
+
+
 def calibration() -> Calibration:
-    """The calibration stored beside the networks."""
-    return Calibration(**json.loads((MODEL_DIR / CALIBRATION_FILE).read_text()))
+    """The stored calibration of one face on its own."""
+    return Calibration(**stored()["face"])
+
+
+def scene_calibration() -> SceneCalibration:
+    """The stored calibration of a face within its photo."""
+    return SceneCalibration(**stored()["scene"])

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 import samples
 from tests.vision.scenes import draw_die
-from vision.confidence import Calibration, calibration
+from vision.confidence import Calibration, SceneCalibration, calibration, scene_calibration
 from vision.finder import Spot
-from vision.reader import MIN_CONFIDENCE, candidates
+from vision.reader import MIN_CONFIDENCE, candidates, in_scene, read_dice
 from vision.values import SURE_READING, class_probabilities, face_crop, read_values
 
 SAMPLES = samples.FOLDER
@@ -25,6 +25,15 @@ def test_probability_needed_is_what_reaches_that_confidence(heat, confidence):
     needed = judge.probability_needed(heat, confidence)
     if 1e-3 < needed < 1 - 1e-3:
         assert judge(heat, needed) == pytest.approx(confidence, abs=1e-6)
+
+
+@given(confidence=beliefs, gap=st.one_of(st.none(), st.floats(0, 3)))
+def test_no_photo_lifts_a_face_below_the_confidence_needed_to_that_confidence(confidence, gap):
+    judge = SceneCalibration(face=0.9, size=-1.2, company=1.8, bias=-0.9)
+    needed = judge.confidence_needed(confidence)
+    if 1e-3 < needed < 1 - 1e-3:
+        assert judge(needed, 0.0) == pytest.approx(confidence, abs=1e-6)
+        assert judge(needed * 0.99, gap) < confidence
 
 
 def test_a_hotter_spot_needs_a_less_sure_reading():
@@ -65,3 +74,15 @@ def test_sparing_work_under_the_floor_reports_the_same_dice(path):
     spared = [c for c in candidates(image, floor=MIN_CONFIDENCE) if c.confidence >= MIN_CONFIDENCE]
     assert spared == every
     assert every
+
+
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.jpg")), ids=lambda p: p.stem)
+def test_the_reading_spares_only_work_that_could_not_change_its_dice(path):
+    image = cv2.imread(str(path))
+    every = [
+        c
+        for c in in_scene(candidates(image), scene_calibration())
+        if c.confidence >= MIN_CONFIDENCE
+    ]
+    expected = sorted((c.value, round(c.confidence, 3)) for c in every)
+    assert sorted((d.value, d.confidence) for d in read_dice(image).dice) == expected

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
 from tests.vision.scenes import draw_die, table
+from vision.confidence import scene_calibration
 from vision.finder import Spot, find_faces, heat_maps, refine_peaks, separate
 from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
-from vision.reader import Candidate, in_proportion, vouched_for
+from vision.reader import Candidate, in_scene, size_gaps
 from vision.values import READER_INPUT, face_crop, read_values
 
 
@@ -71,29 +74,26 @@ def test_spots_are_in_full_resolution_pixels_at_any_frame_size():
         assert 0.6 * side <= spot.side <= 1.6 * side
 
 
-def test_unsure_faces_much_smaller_than_the_sure_dice_are_dropped():
-    def candidate(side, confidence):
-        return Candidate(Spot(100, 100, side, 0.5), 1, 0.9, confidence)
-
-    sure = [candidate(40, 0.95), candidate(44, 0.99), candidate(36, 0.92)]
-    small_unsure, small_sure = candidate(15, 0.5), candidate(15, 0.7)
-    large_unsure = candidate(30, 0.4)
-    kept = in_proportion([*sure, small_unsure, small_sure, large_unsure])
-    assert kept == [*sure, small_sure, large_unsure]
+def candidate(side: float, confidence: float) -> Candidate:
+    return Candidate(Spot(100, 100, side, 0.5), 1, 0.9, confidence)
 
 
-def test_without_sure_dice_no_face_is_too_small():
-    found = [Candidate(Spot(100, 100, side, 0.5), 1, 0.9, 0.5) for side in (10, 40)]
-    assert in_proportion(found) == found
+def test_size_gaps_compare_each_face_with_the_median_sure_die():
+    sure = [candidate(20, 0.95), candidate(40, 0.99), candidate(30, 0.92)]
+    gaps = size_gaps([*sure, candidate(15, 0.2), candidate(60, 0.5)])
+    expected = [math.log(30 / 20), math.log(40 / 30), 0.0, math.log(2), math.log(2)]
+    assert gaps == pytest.approx(expected)
 
 
-def test_a_doubtful_face_the_size_of_three_sure_dice_is_vouched_for():
-    def candidate(side, confidence):
-        return Candidate(Spot(100, 100, side, 0.5), 1, 0.9, confidence)
+def test_without_three_sure_dice_there_is_no_size_to_compare_with():
+    found = [candidate(20, 0.95), candidate(40, 0.99), candidate(30, 0.6), candidate(10, 0.2)]
+    assert size_gaps(found) == [None] * 4
 
-    sure = [candidate(20, 0.95), candidate(22, 0.99), candidate(18, 0.92)]
-    alike, smaller, larger = candidate(21, 0.2), candidate(13, 0.2), candidate(31, 0.2)
-    assert vouched_for(sure, [alike, smaller, larger]) == [alike]
-    assert vouched_for(sure[:2], [alike]) == []
-    unsure = [candidate(20, 0.5), candidate(21, 0.6), candidate(22, 0.7)]
-    assert vouched_for(unsure, [alike]) == []
+
+def test_the_scene_trusts_a_face_the_size_of_the_sure_dice_most():
+    judge = scene_calibration()
+    sure = [candidate(30, 0.95), candidate(32, 0.99), candidate(28, 0.92)]
+    faces = [candidate(side, 0.3) for side in (8, 15, 30, 60, 120)]
+    moved = [c.confidence for c in in_scene([*sure, *faces], judge)[3:]]
+    assert moved[0] < moved[1] < moved[2] > moved[3] > moved[4]
+    assert moved[2] > in_scene([faces[2]], judge)[0].confidence
