@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from vision.networks import FINDER_NETWORK, FINDER_STRIDE, as_blob
+from vision.reading import Box
 
 # Longest side of the first working image: the finder was trained on dice 6-120 pixels
 # across, which this covers for dice from 1/85 to 1/4 of the frame's longer side.
@@ -26,6 +27,10 @@ LARGEST_SIDE = 90.0
 COMFORTABLE_SIDE = 36.0
 # The finest working image, longest side: bounds the time spent on a 12 MP photo.
 LARGEST_WORKING_SIDE = 2048
+# That look covers only squares this many die sides across around the spots of the first
+# look: the dice it sees better are ones the first look saw dimly, and on a large photo
+# of a few small dice the rest of the table is most of the work.
+WINDOW = 4.0
 # The smallest die looked for is this share of the frame's shorter side; when the first
 # looks find no die, one more look brings such a die to SMALLEST_DIE_SIDE working pixels.
 SMALLEST_DIE = 1 / 60
@@ -138,6 +143,38 @@ def separate(spots: list[Spot]) -> list[Spot]:
     return [spots[i] for i in strongest_per_face(spots, [s.heat for s in spots])]
 
 
+def windows(spots: list[Spot], width: int, height: int, least_side: float) -> list[Box]:
+    """Boxes (x0, y0, x1, y1, image pixels) covering a square WINDOW sides across, a side
+    being at least `least_side`, around each spot; overlapping squares share one box."""
+    cell = max(1.0, least_side / 2)
+    mask = np.zeros((math.ceil(height / cell), math.ceil(width / cell)), np.uint8)
+    for spot in spots:
+        reach = WINDOW * max(spot.side, least_side) / 2
+        x0, y0 = max(0, int((spot.x - reach) / cell)), max(0, int((spot.y - reach) / cell))
+        x1, y1 = math.ceil((spot.x + reach) / cell), math.ceil((spot.y + reach) / cell)
+        mask[y0:y1, x0:x1] = 1
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    return [
+        (
+            round(x * cell),
+            round(y * cell),
+            min(width, round((x + w) * cell)),
+            min(height, round((y + h) * cell)),
+        )
+        for x, y, w, h, _ in stats[1:count]
+    ]
+
+
+def look_around(image: np.ndarray, spots: list[Spot], scale: float, min_heat: float) -> list[Spot]:
+    """Spots of a look at `scale` within the `windows` around `spots`, in image pixels."""
+    h, w = image.shape[:2]
+    found = []
+    for x0, y0, x1, y1 in windows(spots, w, h, COMFORTABLE_SIDE / scale):
+        part = resized(image[y0:y1, x0:x1], scale)
+        found += [Spot(s.x + x0, s.y + y0, s.side, s.heat) for s in look(part, scale, min_heat)]
+    return found
+
+
 def finest_look(image: np.ndarray, scale: float, min_heat: float) -> list[Spot]:
     """Spots of a look at the scale that shows the smallest die looked for (SMALLEST_DIE)
     well enough, when that is finer than `scale`, the working scale of the first look."""
@@ -154,10 +191,10 @@ def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
 
     The first looks are at WORKING_SIDE and at COARSE times that; when the smaller
     quarter of the dice found at the first, or all of them, are too small or too large
-    for the finder to see well, it looks once more at a scale that suits them; when they
-    find no die at all, it looks once more for the smallest dice (`finest_look`). Spots
-    of different looks may mark the same face: the caller chooses between them
-    (vision.reader).
+    for the finder to see well, it looks once more at a scale that suits them, around the
+    spots already found (`look_around`); when they find no die at all, it looks once
+    more for the smallest dice (`finest_look`). Spots of different looks may mark the
+    same face: the caller chooses between them (vision.reader).
     """
     h, w = image.shape[:2]
     scale = WORKING_SIDE / max(h, w)
@@ -179,4 +216,4 @@ def find_faces(image: np.ndarray, min_heat: float = MIN_HEAT) -> list[Spot]:
     better = min(better, LARGEST_WORKING_SIDE / max(h, w), 2.0)
     if SMALLEST_SIDE <= quartile <= LARGEST_SIDE or abs(math.log(better / scale)) < math.log(1.25):
         return found
-    return found + look(resized(image, better), better, min_heat)
+    return found + look_around(image, spots, better, min_heat)

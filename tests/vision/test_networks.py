@@ -9,7 +9,7 @@ import pytest
 
 from tests.vision.scenes import draw_die, table
 from vision.confidence import scene_calibration
-from vision.finder import Spot, find_faces, heat_maps, refine_peaks, separate
+from vision.finder import WINDOW, Spot, find_faces, heat_maps, refine_peaks, separate, windows
 from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
 from vision.reader import Candidate, in_scene, size_gaps
 from vision.values import READER_INPUT, face_crop, read_values
@@ -72,6 +72,39 @@ def test_spots_are_in_full_resolution_pixels_at_any_frame_size():
         spot = max(find_faces(image), key=lambda s: s.heat)
         assert box[0] <= spot.x <= box[2] and box[1] <= spot.y <= box[3]
         assert 0.6 * side <= spot.side <= 1.6 * side
+
+
+def covers(box: tuple[int, int, int, int], x0: float, y0: float, x1: float, y1: float) -> bool:
+    return box[0] <= x0 and box[1] <= y0 and box[2] >= x1 and box[3] >= y1
+
+
+def test_windows_cover_a_square_around_each_spot_and_join_where_they_overlap():
+    reach = WINDOW * 20 / 2
+    far, near, nearer = Spot(100, 100, 20, 0.5), Spot(600, 400, 20, 0.5), Spot(620, 410, 20, 0.5)
+    boxes = windows([far, near, nearer], 1000, 800, 10)
+    assert len(boxes) == 2
+    first, second = sorted(boxes)
+    assert covers(first, 100 - reach, 100 - reach, 100 + reach, 100 + reach)
+    assert covers(second, 600 - reach, 400 - reach, 620 + reach, 410 + reach)
+    assert second[0] > first[2]
+
+
+def test_windows_stay_inside_the_image_and_are_wide_enough_for_a_die_seen_too_small():
+    (box,) = windows([Spot(5, 795, 2, 0.5)], 1000, 800, 30)
+    assert box[0] == 0 and box[3] == 800
+    assert covers(box, 0, 795 - WINDOW * 15, 5 + WINDOW * 15, 800)
+
+
+def test_small_dice_far_apart_in_a_large_photo_are_found_where_they_are():
+    image = table(4000, 3000, colour=(140, 140, 140))
+    boxes = [draw_die(image, 4, centre, 50, 10) for centre in ((300, 250), (3600, 2700))]
+
+    def on(box, spot):
+        return box[0] <= spot.x <= box[2] and box[1] <= spot.y <= box[3]
+
+    spots = [s for s in find_faces(image) if s.heat >= 0.5]
+    assert all(any(on(box, s) for box in boxes) for s in spots)
+    assert all(any(on(box, s) and 0.6 * 50 <= s.side <= 1.6 * 50 for s in spots) for box in boxes)
 
 
 def candidate(side: float, confidence: float) -> Candidate:
