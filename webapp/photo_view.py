@@ -8,7 +8,8 @@ from vision import Die
 from webapp import state
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
-from webapp.photos import PHOTO_TYPES, read_photo
+from webapp.live_turn import Seen
+from webapp.photos import PHOTO_TYPES, read_photo, read_scene
 from webapp.text import plain
 
 SOURCE_KEY = "photo_source"
@@ -47,10 +48,41 @@ def _use_upload() -> None:
     st.session_state[SOURCE_KEY] = UPLOAD
 
 
+# What the page says of a live scene that is not taken as a roll.
+NOT_A_ROLL = {
+    Seen.EMPTY: N_("No dice in view: waiting for the roll."),
+    Seen.PARTIAL: N_(
+        "I see {dice}, not five: not taken as a roll (a hand over the dice, or a die out of view?)."
+    ),
+    Seen.UNCHANGED: N_("No die moved: not a new roll."),
+}
+LAST_ROLL_TAKEN = N_("Roll 3 was the last roll of this turn: choose a box.")
+SCENE_NOTE_KEY = "live_note"
+
+
+def _take_frame(name: str, frame: bytes) -> None:
+    """A live scene: the turn's next roll when it is one, else a note saying why not."""
+    try:
+        photo, scene = read_scene(name, frame, state.last_scene())
+    except ValueError as error:
+        state.flash("error", plain(f"{name}: {error_text(error)}"))
+        return
+    if scene.seen is not Seen.ROLL:
+        note = _(NOT_A_ROLL[scene.seen]).format(dice=_dice_count(len(photo.reading.dice)))
+    elif not state.take_scene(photo, scene):
+        note = _(LAST_ROLL_TAKEN)
+    else:
+        note = None
+    st.session_state[SCENE_NOTE_KEY] = note
+
+
 def _live() -> None:
     camera = live_camera("live_camera")
     if camera.frame is not None:
-        _read(f"live frame {camera.frame_id}", camera.frame)
+        _take_frame(f"live frame {camera.frame_id}", camera.frame)
+    note = st.session_state.get(SCENE_NOTE_KEY)
+    if note:
+        st.caption(note)
     trouble = guidance(camera.status)
     if trouble is None:
         return

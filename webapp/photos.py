@@ -1,5 +1,6 @@
 """Photos from the camera, an upload or the samples: decoded, read and prepared for display."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -8,6 +9,7 @@ import numpy as np
 import samples
 from scoring.hand import DICE_PER_HAND
 from vision import Die, InvalidImageError, Reading, annotate, decode_image, read_dice
+from webapp.live_turn import Scene, look
 
 PHOTO_TYPES = tuple(suffix.lstrip(".") for suffix in samples.PHOTO_SUFFIXES)
 PREVIEW_SIDE = 1280
@@ -41,12 +43,31 @@ def _preview(image: np.ndarray) -> bytes:
     return encoded.tobytes()
 
 
-def read_photo(name: str, data: bytes) -> PhotoReading:
-    """Read the dice in a photo, choose the hand's dice and draw the preview."""
-    image = decode_image(data)
-    reading = read_dice(image)
-    kept, set_aside = reading.most_plausible(DICE_PER_HAND)
+def _photo_reading(
+    name: str, image: np.ndarray, reading: Reading, kept: Sequence[Die], set_aside: list[Die]
+) -> PhotoReading:
+    """What the page keeps of a photo read, the hand's dice numbered on it as `kept` orders them."""
     rows = {id(die): row for row, die in enumerate(kept, 1)}
     numbers = [rows.get(id(die)) for die in reading.dice]
     preview = _preview(annotate(image, reading, numbers))
-    return PhotoReading(name, reading, kept, set_aside, preview)
+    return PhotoReading(name, reading, list(kept), set_aside, preview)
+
+
+def _read(data: bytes) -> tuple[np.ndarray, Reading, list[Die], list[Die]]:
+    """The photo's pixels, its reading, and the hand's dice chosen from it and the others."""
+    image = decode_image(data)
+    reading = read_dice(image)
+    return image, reading, *reading.most_plausible(DICE_PER_HAND)
+
+
+def read_photo(name: str, data: bytes) -> PhotoReading:
+    """Read the dice in a photo, choose the hand's dice and draw the preview."""
+    return _photo_reading(name, *_read(data))
+
+
+def read_scene(name: str, data: bytes, previous: Sequence[Die]) -> tuple[PhotoReading, Scene]:
+    """Read a live camera's still scene and tell what it is to the turn after `previous`,
+    the rows of the last scene taken as a roll; a roll's dice are numbered in its rows."""
+    image, reading, kept, set_aside = _read(data)
+    scene = look(previous, kept)
+    return _photo_reading(name, image, reading, scene.rows or kept, set_aside), scene

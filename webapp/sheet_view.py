@@ -43,8 +43,7 @@ def _undo(table: Table, names: dict[str, str]) -> None:
     turn = change(table, lambda game: game.undo())
     if turn is None:
         return
-    state.set_dice(list(turn.dice))
-    state.set_roll(turn.roll)
+    state.restore(table.id, len(table.game.turns), turn)
     state.flash(
         "info",
         _("Took back {player}'s {box}; the dice are back to choose again.").format(

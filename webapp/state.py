@@ -1,22 +1,33 @@
-"""The page's per-browser state: the five dice, the roll, the turn's earlier rolls, the
-last photo and one-off messages."""
+"""The page's per-browser state: the turn (five dice, the roll, the held dice, the earlier
+rolls), what the live camera last took as a roll, the last photo and one-off messages."""
 
 from collections.abc import Sequence
 
 import streamlit as st
 
+from scoring import EarlierRoll, Turn
 from scoring.hand import DICE_PER_HAND
 from vision import Die
+from webapp.live_turn import Scene, TurnSoFar, advance, rows_of
 from webapp.photos import PhotoReading
 
 DIE_KEYS = tuple(f"die_{i}" for i in range(DICE_PER_HAND))
 HOLD_KEYS = tuple(f"hold_{i}" for i in range(DICE_PER_HAND))
 EARLIER_KEY = "earlier_rolls"
+HELD_KEY = "held_rows"
 ROLL_KEY = "roll"
 PHOTO_KEY = "photo"
 READ_KEY = "photo_dice"
 FLASH_KEY = "flash"
 PHOTO_ROUND_KEY = "photo_round"
+# The rows of the last scene the live camera took as a roll, and whether the dice on the
+# page are still that scene's (so the next scene can tell which dice stayed).
+SCENE_KEY = "live_scene"
+FOLLOWS_KEY = "live_follows"
+# Whose turn the dice are for: (game id, turns recorded); another count means the turn passed.
+TURN_OF_KEY = "turn_of"
+# The turn as it stood before this browser's last Record, for Undo: (game id, turns, turn).
+RECORDED_KEY = "recorded_turn"
 
 
 def dice() -> list[int | None]:
@@ -42,6 +53,32 @@ def set_roll(roll: int | None) -> None:
     st.session_state[ROLL_KEY] = roll
 
 
+def held() -> frozenset[int]:
+    """Rows whose tick box says the die is held."""
+    return frozenset(row for row, key in enumerate(HOLD_KEYS) if st.session_state.get(key))
+
+
+def held_over() -> frozenset[int]:
+    """Rows whose die was held from the roll before, by the camera or by Roll again."""
+    return frozenset(st.session_state.get(HELD_KEY, frozenset()))
+
+
+def turn() -> TurnSoFar:
+    """The turn as the page holds it now."""
+    earlier = tuple(EarlierRoll(tuple(r["dice"]), tuple(r["kept"])) for r in earlier_rolls())
+    return TurnSoFar(tuple(dice()), st.session_state.get(ROLL_KEY), held(), earlier)
+
+
+def set_turn(turn: TurnSoFar) -> None:
+    """Show `turn`: its dice, roll, held dice (ticked and marked) and earlier rolls."""
+    set_dice(turn.dice)
+    set_roll(turn.roll)
+    for row, key in enumerate(HOLD_KEYS):
+        st.session_state[key] = row in turn.held
+    st.session_state[HELD_KEY] = turn.held
+    st.session_state[EARLIER_KEY] = [earlier.to_dict() for earlier in turn.earlier]
+
+
 def photo_widget_key(source: str) -> str:
     """Key of a photo widget; it changes with every turn so the widget starts empty."""
     return f"{source}_{st.session_state.get(PHOTO_ROUND_KEY, 0)}"
@@ -51,17 +88,23 @@ def _new_photo_round() -> None:
     st.session_state[PHOTO_ROUND_KEY] = st.session_state.get(PHOTO_ROUND_KEY, 0) + 1
     st.session_state.pop(PHOTO_KEY, None)
     st.session_state.pop(READ_KEY, None)
-    for key in HOLD_KEYS:
-        st.session_state[key] = False
 
 
 def clear_turn() -> None:
-    """Empty the dice, the roll, the earlier rolls, the photo and the photo widgets, ready
-    for the next player."""
+    """Empty the dice, the roll, the held dice, the earlier rolls, the photo and the photo
+    widgets, ready for the next player. The camera's last scene is kept, so the dice left
+    on the table are not taken for the next player's first roll."""
     _new_photo_round()
-    set_dice([])
-    set_roll(None)
-    st.session_state[EARLIER_KEY] = []
+    set_turn(TurnSoFar((None,) * DICE_PER_HAND, None))
+    st.session_state[FOLLOWS_KEY] = False
+
+
+def follow_turn(game_id: str, turns: int) -> None:
+    """Start afresh when the game's turn passed since the dice were set (another device
+    recorded, or this is the first run)."""
+    if st.session_state.get(TURN_OF_KEY) != (game_id, turns) or DIE_KEYS[0] not in st.session_state:
+        clear_turn()
+        st.session_state[TURN_OF_KEY] = (game_id, turns)
 
 
 def earlier_rolls() -> list[dict[str, list[int]]]:
@@ -70,16 +113,59 @@ def earlier_rolls() -> list[dict[str, list[int]]]:
 
 
 def roll_again(roll: int) -> None:
-    """Note the dice of roll `roll` and those held, then leave only the held dice set for
-    roll `roll` + 1."""
-    values = dice()
-    held = [bool(st.session_state.get(key)) for key in HOLD_KEYS]
-    kept = [v for v, hold in zip(values, held, strict=True) if hold and v is not None]
-    earlier = earlier_rolls()[: roll - 1]
-    st.session_state[EARLIER_KEY] = [*earlier, {"dice": list(values), "kept": kept}]
+    """Note the dice of roll `roll` and those held, then leave only the held dice set (and
+    still ticked) for roll `roll` + 1."""
+    now = turn()
+    values = hand()
+    if values is None:
+        return
+    kept = tuple(values[row] for row in sorted(now.held))
+    earlier = (*now.earlier[: roll - 1], EarlierRoll(tuple(values), kept))
     _new_photo_round()
-    set_dice([v if hold else None for v, hold in zip(values, held, strict=True)])
-    set_roll(roll + 1)
+    rolled = tuple(v if row in now.held else None for row, v in enumerate(values))
+    set_turn(TurnSoFar(rolled, roll + 1, now.held, earlier))
+
+
+def take_scene(photo: PhotoReading, scene: Scene) -> bool:
+    """Take a live scene of five dice as a roll of this turn (see `live_turn.advance`):
+    False, with nothing changed, when the turn is past its last roll."""
+    following = bool(st.session_state.get(FOLLOWS_KEY))
+    after = advance(turn(), scene, following)
+    if after is None:
+        return False
+    set_turn(after)
+    st.session_state[SCENE_KEY] = scene.rows
+    st.session_state[FOLLOWS_KEY] = True
+    _keep(photo)
+    return True
+
+
+def last_scene() -> tuple[Die, ...]:
+    """The rows of the last scene the live camera took as a roll (none before the first)."""
+    return tuple(st.session_state.get(SCENE_KEY, ()))
+
+
+def keep_recorded(game_id: str, turns: int, before: TurnSoFar) -> None:
+    """Remember the turn as it stood at a Record, for an Undo of the entry that made
+    `turns` turns."""
+    st.session_state[RECORDED_KEY] = (game_id, turns, before)
+
+
+def restore(game_id: str, turns: int, undone: Turn) -> None:
+    """Put back the turn an Undo took back: as it stood before its Record when this
+    browser recorded it, else as the record has it (dice, roll, earlier rolls, and the
+    dice kept from the roll before held)."""
+    game, count, before = st.session_state.get(RECORDED_KEY, (None, None, None))
+    if (game, count) == (game_id, turns + 1) and sorted(before.dice) == list(undone.dice):
+        set_turn(before)
+    else:
+        earlier = undone.rolls or ()
+        kept = earlier[-1].kept if earlier else ()
+        rows = rows_of(undone.dice, kept)
+        set_turn(TurnSoFar(undone.dice, undone.roll, rows, tuple(earlier)))
+    values = tuple(die.value for die in last_scene())
+    st.session_state[FOLLOWS_KEY] = values == tuple(dice())
+    st.session_state[TURN_OF_KEY] = (game_id, turns)
 
 
 def photo() -> PhotoReading | None:
@@ -87,11 +173,17 @@ def photo() -> PhotoReading | None:
     return st.session_state.get(PHOTO_KEY)
 
 
-def keep_photo(reading: PhotoReading) -> None:
-    """Remember a photo's reading and put the hand's dice it chose into the widgets."""
+def _keep(reading: PhotoReading) -> None:
     st.session_state[PHOTO_KEY] = reading
     st.session_state[READ_KEY] = reading.kept
+
+
+def keep_photo(reading: PhotoReading) -> None:
+    """Remember a photo's reading and put the hand's dice it chose into the widgets (a
+    photo from another source than the live camera: the turn no longer follows it)."""
+    _keep(reading)
     set_dice([d.value for d in reading.kept])
+    st.session_state[FOLLOWS_KEY] = False
 
 
 def read_die(position: int) -> Die | None:

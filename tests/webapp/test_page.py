@@ -102,7 +102,7 @@ def test_undo_takes_back_the_entry_and_returns_its_dice(page, db):
     assert not problems(page)
     assert sheet(page).loc["Fives", "Ann"] == ""
     assert "Ann to play" in turn_line(page)
-    assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [1, 5, 5, 5, 5]
+    assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [5, 5, 5, 5, 1]
     assert page.segmented_control(key="roll").value == 2
     assert GameStore(db).load(page.query_params["game"]).record["turns"] == []
 
@@ -291,10 +291,8 @@ def test_rolling_again_keeps_the_held_dice_and_the_turn_records_its_rolls(page, 
     assert page.segmented_control(key="roll").value == 2
     dice = [page.segmented_control(key=f"die_{i}").value for i in range(5)]
     assert dice == [6, 6, None, None, None]
-    assert not any(c.value for c in page.checkbox if c.key.startswith("hold_"))
+    assert _ticked(page) == [0, 1], "the held dice stay held"
     page = set_dice(page, [6, 6, 6, 4, 4])
-    page.checkbox(key="hold_0").check()
-    page.checkbox(key="hold_1").check()
     page.checkbox(key="hold_2").check()
     page = page.button(key="roll_again").click().run()
     page = record(set_dice(page, [6, 6, 6, 6, 5]), "sixes")
@@ -305,6 +303,50 @@ def test_rolling_again_keeps_the_held_dice_and_the_turn_records_its_rolls(page, 
         {"dice": [1, 2, 3, 6, 6], "kept": [6, 6]},
         {"dice": [4, 4, 6, 6, 6], "kept": [6, 6, 6]},
     ]
+
+
+def _ticked(page) -> list[int]:
+    return [i for i in range(5) if page.checkbox(key=f"hold_{i}").value]
+
+
+def test_undo_puts_back_the_turn_as_it_stood_with_its_earlier_rolls(page, db):
+    page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 2, 6, 3, 1], roll=1)
+    page.checkbox(key="hold_0").check()
+    page.checkbox(key="hold_2").check()
+    page = page.button(key="roll_again").click().run()
+    page = set_dice(page, [6, 4, 6, 5, 2])
+    page.checkbox(key="hold_3").check()
+    page = record(page, "sixes")
+    assert not problems(page)
+    first = GameStore(db).load(page.query_params["game"]).record["turns"][0]
+    page = page.button(key="undo").click().run()
+    assert not problems(page)
+    assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [6, 4, 6, 5, 2]
+    assert page.segmented_control(key="roll").value == 2
+    assert _ticked(page) == [0, 2, 3]
+    page = record(page, "sixes")
+    assert not problems(page)
+    (again,) = GameStore(db).load(page.query_params["game"]).record["turns"]
+    assert again == first
+    assert again["rolls"] == [{"dice": [1, 2, 3, 6, 6], "kept": [6, 6]}]
+
+
+def test_undo_from_another_browser_puts_back_the_earlier_rolls_from_the_record(page, db):
+    page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 2, 6, 3, 1], roll=1)
+    page.checkbox(key="hold_0").check()
+    page.checkbox(key="hold_2").check()
+    page = page.button(key="roll_again").click().run()
+    page = record(set_dice(page, [6, 4, 6, 5, 2]), "sixes")
+    other = AppTest.from_file(APP, default_timeout=60)
+    other.query_params["game"] = page.query_params["game"]
+    other = other.run().button(key="undo").click().run()
+    assert not problems(other)
+    assert [other.segmented_control(key=f"die_{i}").value for i in range(5)] == [2, 4, 5, 6, 6]
+    assert other.segmented_control(key="roll").value == 2
+    assert _ticked(other) == [3, 4], "the dice kept from roll 1 are held"
+    other = record(other, "sixes")
+    (turn,) = GameStore(db).load(page.query_params["game"]).record["turns"]
+    assert turn["rolls"] == [{"dice": [1, 2, 3, 6, 6], "kept": [6, 6]}]
 
 
 def test_a_held_die_changed_after_rolling_again_records_the_turn_without_its_rolls(page, db):
