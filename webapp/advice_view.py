@@ -1,7 +1,6 @@
 """The advisor on the page: which dice to keep after rolls 1 and 2, and each box's outlook."""
 
 import logging
-from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from threading import Lock
@@ -12,7 +11,9 @@ from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
 from advisor.tables import solved
 from scoring import GameRules
 from scoring.hand import DICE_PER_HAND
+from webapp import state
 from webapp.language import _, ngettext, number
+from webapp.live_turn import rows_of
 from webapp.tables import Table
 
 log = logging.getLogger(__name__)
@@ -91,17 +92,6 @@ def box_choices(table: Table, dice: Sequence[int], roll: int) -> dict[str, BoxCh
     return {c.box: c for c in advise_box(table.game.rules, dice, roll, _column(table))}
 
 
-def kept_positions(dice: Sequence[int], keep: Sequence[int]) -> set[int]:
-    """Positions among the five dice that make up `keep` (first matches first)."""
-    wanted = Counter(keep)
-    positions = set()
-    for position, value in enumerate(dice):
-        if wanted[value]:
-            wanted[value] -= 1
-            positions.add(position)
-    return positions
-
-
 def dice_text(dice: Sequence[int]) -> str:
     """Dice as the page writes them: 6-6-6-2-1."""
     return "-".join(map(str, dice))
@@ -116,8 +106,14 @@ def keep_words(keep: Sequence[int], score_now: bool) -> str:
     return _("keep {dice}").format(dice=dice_text(keep))
 
 
-def show_keep_advice(choices: list[KeepChoice]) -> None:
-    """The best keep, and how much the next choices would cost."""
+def _keep_as_advised(dice: Sequence[int], keep: Sequence[int]) -> None:
+    for row, key in enumerate(state.HOLD_KEYS):
+        st.session_state[key] = row in rows_of(dice, keep)
+
+
+def show_keep_advice(choices: list[KeepChoice], dice: Sequence[int]) -> None:
+    """The best keep, how much the next choices would cost, and (when the advice is to
+    roll again) one tap to tick the dice it keeps."""
     best = choices[0]
     rolled = DICE_PER_HAND - len(best.keep)
     if best.score_now:
@@ -138,3 +134,12 @@ def show_keep_advice(choices: list[KeepChoice]) -> None:
         f":blue-background[:material/explore: **{advisor}** {action}] :small[({expected})]",
         help=_("Other choices lose: {choices}").format(choices=others) if others else None,
     )
+    if not best.score_now:
+        st.button(
+            _("Keep as advised"),
+            key="keep_as_advised",
+            icon=":material/push_pin:",
+            on_click=_keep_as_advised,
+            args=(list(dice), best.keep),
+            help=_("Ticks the dice the advisor keeps, to hold them for the next roll."),
+        )

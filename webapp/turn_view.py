@@ -24,11 +24,11 @@ from webapp.advice_view import (
     box_choices,
     dice_text,
     keep_choices,
-    kept_positions,
     show_keep_advice,
     working,
 )
 from webapp.language import _, number
+from webapp.live_turn import rows_of
 from webapp.reasons import describe
 from webapp.tables import Table, change
 from webapp.text import plain
@@ -36,6 +36,7 @@ from webapp.text import plain
 BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
 KEEP_ICON = ":material/push_pin:"
+HELD_ICON = ":material/front_hand:"
 CHECK_ICON = ":material/warning:"
 
 
@@ -49,6 +50,11 @@ class Turn:
     keeps: list[KeepChoice]
     boxes: dict[str, BoxChoice]
 
+    @property
+    def rolling_on(self) -> bool:
+        """Whether the advisor says to roll again rather than score now."""
+        return bool(self.keeps) and not self.keeps[0].score_now
+
 
 def turn_header(table: Table) -> None:
     """Whose turn it is, the round, and every player's total, on one line."""
@@ -57,54 +63,67 @@ def turn_header(table: Table) -> None:
     line = _("Round {round} · {player} to play").format(
         round=table.game.round, player=plain(table.player)
     )
-    st.markdown(f"**{line}** :small[· {others}]")
+    st.container(key="turn_line").markdown(f"**{line}** :small[· {others}]")
 
 
 def roll_input(rules: GameRules) -> int | None:
-    """The roll that gave this hand (1, 2 or 3); `None` until chosen where it changes points."""
+    """The roll that gave this hand (1, 2 or 3); `None` until chosen where it changes points
+    (the live camera sets it as it follows the turn)."""
     matters = rules.roll_matters
     if not matters and st.session_state.get(state.ROLL_KEY) is None:
         state.set_roll(ROLLS[0])
-    st.segmented_control(
-        _("Roll (it changes the points in this game: click it)") if matters else _("Roll"),
-        ROLLS,
-        key=state.ROLL_KEY,
-        required=True,
-        help=_("The roll that gave this hand"),
-    )
-    return st.session_state.get(state.ROLL_KEY)
+    with st.container(horizontal=True, wrap=False, vertical_alignment="center", key="roll_row"):
+        st.markdown("**" + _("Roll") + "**")
+        st.segmented_control(
+            _("Roll"), ROLLS, key=state.ROLL_KEY, required=True, label_visibility="collapsed"
+        )
+    roll = st.session_state.get(state.ROLL_KEY)
+    if matters and roll is None:
+        st.caption(_("In this game the roll changes the points: click it."))
+    return roll
 
 
-def _die_label(position: int, value: int | None, keep: bool) -> str:
+def _die_label(position: int, value: int | None, keep: bool, held: bool) -> str:
     read = state.read_die(position)
     label = "**" + _("Die {number}").format(number=position + 1) + "**"
     if keep:
         kept = _("keep")
         label += f" :blue[{KEEP_ICON} {kept}]"
+    elif held:
+        label += f" :violet[{HELD_ICON} {_('held')}]"
     if read is not None and read.value == value and read.unsure:
         check = _("check")
-        sure = _("{percent}% sure").format(percent=round(100 * read.confidence))
-        label += f" :orange[{CHECK_ICON} {check}] :small[{sure}]"
+        label += f" :orange[{CHECK_ICON} {check}] :small[{round(100 * read.confidence)} %]"
     elif value is None:
         hint = _("click a value")
         label += f" :small[{hint}]"
     return label
 
 
-def dice_inputs(keep: set[int], can_hold: bool) -> None:
+def dice_inputs(keep: frozenset[int], can_hold: bool) -> None:
     """Five dice, one line each, fixed with one click; the advisor's keeps are marked.
-    Before the last roll, ticking a die's name holds it for the next roll."""
+    Before the last roll, ticking a die's name holds it for the next roll; on the last,
+    the dice held into it say so."""
+    held = state.held_over()
     for position, key in enumerate(state.DIE_KEYS):
-        label = _die_label(position, st.session_state.get(key), position in keep)
-        name, faces = st.columns([1, 2], vertical_alignment="center", gap="small")
-        if can_hold:
-            name.checkbox(label, key=state.HOLD_KEYS[position])
-        else:
-            name.markdown(label)
-        faces.segmented_control(label, FACES, key=key, required=True, label_visibility="collapsed")
-    st.button(
-        _("Clear the dice"), key="clear_dice", on_click=state.clear_turn, icon=":material/clear:"
-    )
+        label = _die_label(
+            position, st.session_state.get(key), position in keep, position in held and not can_hold
+        )
+        row = st.container(
+            horizontal=True, wrap=False, vertical_alignment="center", key=f"die_row_{position}"
+        )
+        with row:
+            if can_hold:
+                st.checkbox(label, key=state.HOLD_KEYS[position])
+            else:
+                st.markdown(label)
+            st.segmented_control(
+                _("Die {number}").format(number=position + 1),
+                FACES,
+                key=key,
+                required=True,
+                label_visibility="collapsed",
+            )
 
 
 def _roll(rules: GameRules) -> int | None:
@@ -128,27 +147,35 @@ def plan_turn(table: Table) -> Turn:
 
 
 def dice_panel(table: Table, turn: Turn) -> None:
-    """The roll, the advisor's keep, the five dice, and rolling again with the held dice."""
-    roll_input(table.game.rules)
-    keep: set[int] = set()
+    """The advisor's keep first, then the roll, the five dice, and rolling again with the
+    held dice."""
+    keep: frozenset[int] = frozenset()
     if turn.keeps and turn.hand is not None:
-        show_keep_advice(turn.keeps)
-        if not turn.keeps[0].score_now:
-            keep = kept_positions(turn.hand, turn.keeps[0].keep)
+        show_keep_advice(turn.keeps, turn.hand)
+        if turn.rolling_on:
+            keep = rows_of(turn.hand, turn.keeps[0].keep)
+    roll_input(table.game.rules)
     roll = turn.roll or LAST_ROLL
     dice_inputs(keep, can_hold=roll < LAST_ROLL)
-    if roll < LAST_ROLL and turn.hand is not None:
+    with st.container(horizontal=True, key="dice_actions"):
         st.button(
-            _("Roll again: roll {number} with the ticked dice held").format(number=roll + 1),
-            key="roll_again",
-            on_click=state.roll_again,
-            args=(roll,),
-            icon=":material/replay:",
-            help=_(
-                "Tick the names of the dice you keep. This notes the roll and what you kept "
-                "(for the review), then clears the other dice."
-            ),
+            _("Clear the dice"),
+            key="clear_dice",
+            on_click=state.clear_turn,
+            icon=":material/clear:",
         )
+        if roll < LAST_ROLL and turn.hand is not None:
+            st.button(
+                _("Roll again"),
+                key="roll_again",
+                on_click=state.roll_again,
+                args=(roll,),
+                icon=":material/replay:",
+                help=_(
+                    "Tick the names of the dice you keep. This notes the roll and what you "
+                    "kept (for the review), then clears the other dice."
+                ),
+            )
 
 
 def _earlier(dice: list[int], roll: int) -> list[dict[str, list[int]]] | None:
@@ -170,9 +197,11 @@ def _record(table: Table, box: str, label: str) -> None:
         state.flash("warning", _("Set all five dice and the roll before recording."))
         return
     rolls = _earlier(dice, roll)
+    before = state.turn()
     result = change(table, lambda game: game.record(box, dice, roll, rolls))
     if result is None:
         return
+    state.keep_recorded(table.id, len(table.game.turns), before)
     if result.extra_bonus:
         message = _("{player}: {points} in {box} and +{bonus} bonus.")
     else:
@@ -205,19 +234,22 @@ def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> None:
         return
     game = table.game
     shown = dice_text(sorted(turn.hand))
-    st.markdown(
-        _("**{player}**, where does **{dice}** go?").format(player=plain(table.player), dice=shown)
-    )
+    if turn.rolling_on:
+        question = _("**{player}**, if you stop now, **{dice}** is worth:")
+    else:
+        question = _("**{player}**, where does **{dice}** go?")
+    st.markdown(question.format(player=plain(table.player), dice=shown))
     options = _advisor_first(
         suggest(game.rules, turn.hand, turn.roll, game.column(table.player)), turn.boxes
     )
+    starred = bool(turn.boxes) and not turn.rolling_on
     # Row by row, so that a phone, which stacks columns, keeps the best-first order.
     for first in range(0, len(options), BOX_COLUMNS):
         row = options[first : first + BOX_COLUMNS]
         cells = st.columns(BOX_COLUMNS, gap="small")
         for index, (cell, option) in enumerate(zip(cells, row, strict=False)):
             with cell:
-                _box_button(table, names, turn, option, bool(turn.boxes) and first + index == 0)
+                _box_button(table, names, turn, option, starred and first + index == 0)
 
 
 def _box_button(

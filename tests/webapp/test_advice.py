@@ -76,3 +76,38 @@ def test_a_failed_background_solve_is_tried_again(page, tmp_path, monkeypatch):
     assert not problems(page)
     assert calls == ["catalan", "catalan"]
     assert _starred(page), "the second solve gave advice"
+
+
+def _question(page) -> str:
+    return next(m.value for m in page.markdown if "**Ann**" in m.value)
+
+
+def test_no_box_is_starred_while_the_advice_is_to_roll_again(page):
+    dice = [6, 2, 6, 1, 6]
+    assert not advise_keep("yatzy", dice, 1, {})[0].score_now
+    page = set_dice(start(page, "yatzy", ["Ann"]), dice, roll=1)
+    assert not problems(page)
+    assert _keep_advice(page)
+    assert not _starred(page)
+    assert "if you stop now" in _question(page)
+    assert "advisor's choice" not in " ".join(c.value for c in page.caption)
+
+
+def test_the_star_comes_back_when_the_advice_is_to_stop(page):
+    dice = [5, 5, 5, 5, 5]
+    assert advise_keep("yatzy", dice, 1, {})[0].score_now
+    best = advise_box("yatzy", dice, 1, {})[0]
+    page = set_dice(start(page, "yatzy", ["Ann"]), dice, roll=1)
+    assert _starred(page) == [best.box]
+    assert "where does" in _question(page)
+    assert not [b for b in page.button if b.key == "keep_as_advised"]
+
+
+def test_keep_as_advised_ticks_the_dice_the_advisor_keeps(page):
+    dice = [6, 2, 6, 1, 6]
+    best = advise_keep("yatzy", dice, 1, {})[0]
+    page = set_dice(start(page, "yatzy", ["Ann"]), dice, roll=1)
+    page = page.button(key="keep_as_advised").click().run()
+    assert not problems(page)
+    ticked = [dice[i] for i in range(5) if page.checkbox(key=f"hold_{i}").value]
+    assert sorted(ticked) == sorted(best.keep)
