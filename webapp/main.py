@@ -2,6 +2,7 @@
 above the scoresheet, kept in step with the other devices on the game."""
 
 import logging
+from pathlib import Path
 
 import streamlit as st
 
@@ -20,11 +21,8 @@ from webapp.sync import follow_changes
 from webapp.tables import Table, open_table, store_trouble
 from webapp.turn_view import boxes_panel, dice_panel, plan_turn, turn_header
 
-# Less empty space above the page and between its lines, so a turn fits one screen.
-COMPACT = """<style>
-[data-testid="stMainBlockContainer"] { padding-top: 3.2rem; padding-bottom: 2rem; }
-[data-testid="stVerticalBlock"] { gap: 0.6rem; }
-</style>"""
+# The page's own layout (see the file): read once, shown on every run.
+STYLE = "<style>" + (Path(__file__).parent / "page.css").read_text(encoding="utf-8") + "</style>"
 
 
 def _leave() -> None:
@@ -55,10 +53,9 @@ def _trouble(game_id: str, error: StoreError | CorruptRecordError) -> None:
 
 
 def _turn(table: Table, names: dict[str, str]) -> None:
-    if state.DIE_KEYS[0] not in st.session_state:
-        state.clear_turn()
+    state.follow_turn(table.id, len(table.game.turns))
     photo, dice, boxes = st.columns([0.8, 1.25, 1.75], gap="medium")
-    with photo:
+    with photo, st.container(key="photo_panel"):
         photo_sources()
         photo_result()
     with dice:
@@ -68,25 +65,36 @@ def _turn(table: Table, names: dict[str, str]) -> None:
         boxes_panel(table, names, turn)
 
 
-def game_page(table: Table) -> None:
-    """One game: the turn (or the standings once every box is filled) above the sheet."""
-    st.html(COMPACT)
-    follow_changes(table.id, table.revision)
+def _header(table: Table) -> bool:
+    """The game's name and whose turn it is, with the page's controls on one row beside
+    them; whether the game's own box names were asked for."""
     rules = table.game.rules
-    head, helper, language, phone, leave = st.columns(
-        [4.5, 1, 1.2, 1, 1.2], vertical_alignment="center"
-    )
+    head, controls = st.columns(2, vertical_alignment="center")
     with head:
-        st.markdown(f"##### :material/casino: {game_title(rules)}", help=_(rules.summary))
+        st.markdown(
+            f"##### :material/casino: {game_title(rules)}", help=_(rules.summary), anchors=False
+        )
         if not table.game.finished:
             turn_header(table)
-    with helper:
+    row = controls.container(
+        horizontal=True,
+        horizontal_alignment="right",
+        vertical_alignment="center",
+        key="header_controls",
+    )
+    with row:
         advisor_toggle()
-    with language:
         own = language_menu(rules)
-    with phone:
         join_from_phone(table.id)
-    leave.button(_("All games"), on_click=_leave, key="all_games", icon=":material/list:")
+        st.button(_("All games"), on_click=_leave, key="all_games", icon=":material/list:")
+    return own
+
+
+def game_page(table: Table) -> None:
+    """One game: the turn (or the standings once every box is filled) above the sheet."""
+    follow_changes(table.id, table.revision)
+    own = _header(table)
+    rules = table.game.rules
     state.show_flash()
     names = sheet_names(rules, own)
     if table.game.finished:
@@ -114,6 +122,7 @@ def _page() -> None:
             trouble = error
     settle_language(table.language if table else None)
     st.set_page_config(page_title=_("Dice table"), page_icon=":material/casino:", layout="wide")
+    st.html(STYLE)
     if table is not None:
         game_page(table)
     elif game_id and trouble is not None:

@@ -125,7 +125,7 @@ def review_panel(table: Table, names: dict[str, str]) -> None:
             )
         )
         return
-    st.markdown("##### :material/query_stats: " + _("Review"))
+    st.markdown("##### :material/query_stats: " + _("Review"), anchors=False)
     if game.finished:
         explained = _(
             "Points given up: expected final score lost against the exact solitaire advisor, "

@@ -19,7 +19,7 @@ def _open(game_id: str) -> None:
 
 def new_game_form() -> None:
     """Pick a game, name 1 to 8 players, start: the game is saved and its id goes into the URL."""
-    st.subheader(_("New game"))
+    st.subheader(_("New game"), anchor=False)
     # Worked out here, in this page's language, rather than in a function that reads it.
     titles = {game_id: game_title(rules) for game_id, rules in GAMES.items()}
     game_id = st.radio(
@@ -89,7 +89,7 @@ def saved_games() -> None:
     known = [s for s in saved if s.game in GAMES and s.players]
     finished = [s for s in known if s.turns >= GAMES[s.game].turns_for(len(s.players))]
     playing = [s for s in known if s not in finished]
-    st.subheader(_("Resume a game"))
+    st.subheader(_("Resume a game"), anchor=False)
     if not playing:
         st.caption(_("No game in progress."))
     for summary in playing:
@@ -111,7 +111,7 @@ def saved_games() -> None:
 def start_page() -> None:
     """The page shown when no game id is in the URL."""
     title, language = st.columns([4, 1], vertical_alignment="bottom")
-    title.title(":material/casino: " + _("Dice table"))
+    title.title(":material/casino: " + _("Dice table"), anchor=False)
     with language:
         language_picker()
     st.write(
