@@ -148,6 +148,13 @@ def build(game: str | GameRules, force: bool = False, stop: threading.Event | No
     return path
 
 
+def loaded(game: str | GameRules) -> bool:
+    """Whether the game's table is in this process's memory."""
+    rules = rules_of(game)
+    with _lock:
+        return id(rules) in _by_rules
+
+
 def solved(game: str | GameRules, stop: threading.Event | None = None) -> Solved:
     """The solved tables of a game: from memory, else from disk, else built and stored.
 

@@ -1,22 +1,17 @@
 """The advisor on the page: which dice to keep after rolls 1 and 2, and each box's outlook."""
 
-import logging
 from collections.abc import Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
-from threading import Lock
 
 import streamlit as st
 
 from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
-from advisor.tables import solved
 from scoring import GameRules
 from scoring.hand import DICE_PER_HAND
-from webapp import state
+from webapp import ahead, state
 from webapp.language import _, ngettext, number
 from webapp.live_turn import rows_of
 from webapp.tables import Table
-
-log = logging.getLogger(__name__)
+from webapp.wording import dice_text, keep_words
 
 ADVISOR_KEY = "advisor"
 SHOWN_ALTERNATIVES = 4
@@ -26,38 +21,16 @@ def working() -> str:
     """What the page says while the advisor solves the game."""
     return ":material/hourglass_top: " + _(
         "The advisor is still working out this game's best play (the first time on this "
-        "machine takes up to a minute); its advice appears with your next click."
+        "machine takes up to a minute); its advice appears here by itself."
     )
 
 
-@st.cache_resource
-def _solving() -> tuple[ThreadPoolExecutor, dict[str, Future], Lock]:
-    """One background worker for the whole server, and the game kinds it was given."""
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="advisor"), {}, Lock()
-
-
 def advisor_ready(rules: GameRules) -> bool:
-    """Whether the game's strategy is solved; the first ask starts solving it in the background.
-
-    Solving takes seconds to a minute the first time on a machine, so the page
-    never waits for it: advice appears on the first click after it is done. A solve
-    that failed is logged and forgotten, so the next ask starts it again.
-    """
-    pool, started, lock = _solving()
-    with lock:
-        if rules.id not in started:
-            started[rules.id] = pool.submit(solved, rules)
-        future = started[rules.id]
-    wait([future], timeout=0.2)
-    if not future.done():
-        return False
-    if future.exception() is None:
-        return True
-    log.error("the advisor could not solve %s", rules.id, exc_info=future.exception())
-    with lock:
-        if started.get(rules.id) is future:
-            del started[rules.id]
-    return False
+    """Whether the game's strategy is solved and loaded; if not, it is solved next in the
+    background (`webapp.ahead`): the page never waits for it, and redraws itself once it
+    is ready (`webapp.sync`)."""
+    ahead.start()
+    return ahead.SOLVER.ready(rules.id)
 
 
 def advisor_toggle() -> None:
@@ -90,20 +63,6 @@ def keep_choices(table: Table, dice: Sequence[int], roll: int) -> list[KeepChoic
 def box_choices(table: Table, dice: Sequence[int], roll: int) -> dict[str, BoxChoice]:
     """Each legal box's expected final score, by box id."""
     return {c.box: c for c in advise_box(table.game.rules, dice, roll, _column(table))}
-
-
-def dice_text(dice: Sequence[int]) -> str:
-    """Dice as the page writes them: 6-6-6-2-1."""
-    return "-".join(map(str, dice))
-
-
-def keep_words(keep: Sequence[int], score_now: bool) -> str:
-    """A keep in a few words: "keep 6-6", "reroll all five" or "score now"."""
-    if score_now:
-        return _("score now")
-    if not keep:
-        return _("reroll all five")
-    return _("keep {dice}").format(dice=dice_text(keep))
 
 
 def _keep_as_advised(dice: Sequence[int], keep: Sequence[int]) -> None:

@@ -1,17 +1,22 @@
-"""Every device on a game in step: a light check of the game's revision, every
-SYNC_SECONDS, that redraws the whole page only when another device saved."""
+"""Every device on a game in step: a light check, every SYNC_SECONDS, that redraws the
+whole page only when another device saved, or when the advisor's table that the page
+waits for has become ready."""
 
 import streamlit as st
 
 from store import StoreError
+from webapp import ahead
 from webapp.tables import game_store
 
 SYNC_SECONDS = 1.5
 
 
 @st.fragment(run_every=SYNC_SECONDS)
-def follow_changes(game_id: str, revision: int) -> None:
-    """Redraw the page once the game's saved revision is no longer the one drawn."""
+def follow_changes(game_id: str, revision: int, advice_for: str | None = None) -> None:
+    """Redraw the page once the game's saved revision is no longer the one drawn, or once
+    the advisor can help with game kind `advice_for` (None: the page does not wait)."""
+    if advice_for is not None and ahead.SOLVER.ready(advice_for):
+        st.rerun(scope="app")
     try:
         saved = game_store().revision(game_id)
     except StoreError:

@@ -6,6 +6,7 @@ opens it in Debian's Chromium. The live test feeds Chromium a fake camera playin
 of real dice (`fake_video`); the times it measures are printed, never asserted.
 """
 
+import fcntl
 import re
 import signal
 import statistics
@@ -19,6 +20,7 @@ from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
 import samples
+from advisor.background import LOCK_FILE
 from advisor.tables import CACHE_ENV
 from scoring import Game
 from store import GameStore
@@ -180,3 +182,32 @@ def test_ctrl_c_stops_the_server_without_waiting_for_the_advisor(tmp_path: Path)
         server.kill()
         server.wait()
     assert not list(cache.glob("greek-*")), "the solve was abandoned, not finished"
+
+
+COUNT_CLICKS = """
+window.clicks = 0;
+document.addEventListener("click", (event) => { if (event.isTrusted) window.clicks += 1; }, true);
+"""
+
+
+def test_the_advice_shows_by_itself_once_its_table_is_solved(tmp_path: Path):
+    # Another server holding the advisor's folder keeps this one waiting until the test
+    # lets go; then the page must show the advice without another click.
+    db, cache = tmp_path / "games.sqlite3", tmp_path / "advisor"
+    game_id = GameStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict()).id
+    cache.mkdir()
+    env = {"DICE_TABLE_DB": str(db), CACHE_ENV: str(cache)}
+    with (cache / LOCK_FILE).open("a") as lock, serve(ROOT / "app.py", env) as url:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        with chromium() as browser:
+            page = open_game(browser, url, game_id)
+            page.add_init_script(COUNT_CLICKS)
+            page.reload()
+            for position, value in enumerate([6, 2, 6, 1, 6]):
+                choose(page, position, value)
+            expect(page.get_by_text("The advisor is still working out")).to_be_visible()
+            clicks = page.evaluate("window.clicks")
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            expect(page.get_by_text("Advisor:")).to_be_visible(timeout=120_000)
+            expect(page.get_by_text("The advisor is still working out")).to_have_count(0)
+            assert page.evaluate("window.clicks") == clicks

@@ -1,9 +1,6 @@
 """The advisor on the page: keeps after rolls 1 and 2, the starred box, and switching it off."""
 
-import streamlit as st
-
-from advisor import advise_box, advise_keep, tables
-from advisor.tables import CACHE_ENV
+from advisor import advise_box, advise_keep
 from tests.webapp.driver import die_labels, offered, problems, set_dice, start
 
 
@@ -50,32 +47,6 @@ def test_a_table_can_play_without_the_advisor(page):
     assert not _starred(page)
     assert all("keep" not in label for label in die_labels(page))
     assert "final ≈" not in " ".join(c.value for c in page.caption)
-
-
-def test_a_failed_background_solve_is_tried_again(page, tmp_path, monkeypatch):
-    st.cache_resource.clear()
-    tables._by_key.clear()
-    tables._by_rules.clear()
-    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "advisor"))
-    real_solve = tables.solve
-    calls = []
-
-    def fails_once(layout, **options):
-        calls.append(layout.rules.id)
-        if len(calls) == 1:
-            raise MemoryError("no memory for the table just now")
-        return real_solve(layout, **options)
-
-    monkeypatch.setattr(tables, "solve", fails_once)
-    page = set_dice(start(page, "catalan", ["Ann"]), [5, 5, 5, 2, 1], roll=3)
-    assert not problems(page)
-    for _ in range(20):
-        if _starred(page):
-            break
-        page = page.run()
-    assert not problems(page)
-    assert calls == ["catalan", "catalan"]
-    assert _starred(page), "the second solve gave advice"
 
 
 def _question(page) -> str:
