@@ -6,6 +6,7 @@ import streamlit as st
 import samples
 from vision import Die
 from webapp import state
+from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
@@ -30,7 +31,7 @@ def _read(name: str, data: bytes) -> None:
     try:
         state.keep_photo(read_photo(name, data))
     except ValueError as error:
-        state.flash("error", plain(f"{name}: {error_text(error)}"))
+        flash("error", plain(f"{name}: {error_text(error)}"))
 
 
 def _read_widget(key: str) -> None:
@@ -65,7 +66,7 @@ def _take_frame(name: str, frame: bytes) -> None:
     try:
         photo, scene = read_scene(name, frame, state.last_scene())
     except ValueError as error:
-        state.flash("error", plain(f"{name}: {error_text(error)}"))
+        flash("error", plain(f"{name}: {error_text(error)}"))
         return
     if scene.seen is not Seen.ROLL:
         note = _(NOT_A_ROLL[scene.seen]).format(dice=_dice_count(len(photo.reading.dice)))

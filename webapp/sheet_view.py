@@ -5,14 +5,16 @@ import json
 import pandas as pd
 import streamlit as st
 
-from scoring import Standing
 from scoring.rules import ENGLISH
 from scoring.sheet import sheet_csv, sheet_rows
 from webapp import state
-from webapp.language import _, listed, ngettext, number
+from webapp.changes import change
+from webapp.flash import flash
+from webapp.language import _, number
 from webapp.review_view import review_download
-from webapp.tables import Table, change
+from webapp.tables import Table
 from webapp.text import plain
+from webapp.wording import winners_line
 
 HIGHLIGHT = {"background-color": "rgba(255, 200, 0, 0.25)"}
 
@@ -44,7 +46,7 @@ def _undo(table: Table, names: dict[str, str]) -> None:
     if turn is None:
         return
     state.restore(table.id, len(table.game.turns), turn)
-    state.flash(
+    flash(
         "info",
         _("Took back {player}'s {box}; the dice are back to choose again.").format(
             player=plain(turn.player), box=names[turn.box]
@@ -61,14 +63,6 @@ def undo_button(table: Table, names: dict[str, str]) -> None:
         on_click=_undo,
         args=(table, names),
     )
-
-
-def winners_line(ranking: list[Standing]) -> str:
-    """Who won a finished game and with what, as text ("Ann and Bob win with 212")."""
-    winners = [plain(s.player) for s in ranking if s.winner]
-    return ngettext(
-        "{players} wins with {total}", "{players} win with {total}", len(winners)
-    ).format(players=listed(winners), total=ranking[0].totals.total)
 
 
 def standings(table: Table) -> None:

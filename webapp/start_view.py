@@ -8,13 +8,10 @@ from scoring.players import LONGEST_NAME, MAX_PLAYERS
 from store import GameStore, GameSummary, StoreError
 from webapp.language import _, error_text, game_title, ngettext
 from webapp.language_view import language_picker
-from webapp.sheet_view import winners_line
+from webapp.navigation import open_game
 from webapp.tables import game_store, new_table, store_trouble
 from webapp.text import plain
-
-
-def _open(game_id: str) -> None:
-    st.query_params["game"] = game_id
+from webapp.wording import winners_line
 
 
 def new_game_form() -> None:
@@ -46,7 +43,7 @@ def new_game_form() -> None:
             st.error(plain(error_text(error)))
             return
         try:
-            _open(new_table(game))
+            open_game(new_table(game))
         except StoreError as error:
             st.error(store_trouble(error))
             return
@@ -97,7 +94,9 @@ def saved_games() -> None:
         left, right = st.columns([4, 1], vertical_alignment="center")
         progress = _("{filled}/{boxes} boxes").format(filled=summary.turns, boxes=boxes)
         left.markdown(_game_line(summary, progress))
-        right.button(_("Resume"), key=f"resume_{summary.id}", on_click=_open, args=(summary.id,))
+        right.button(
+            _("Resume"), key=f"resume_{summary.id}", on_click=open_game, args=(summary.id,)
+        )
     if not finished:
         return
     heading = _("Finished games ({count})").format(count=len(finished))
@@ -105,7 +104,9 @@ def saved_games() -> None:
         for summary in finished:
             left, right = st.columns([4, 1], vertical_alignment="center")
             left.markdown(_game_line(summary, _result(store, summary)))
-            right.button(_("Open"), key=f"open_{summary.id}", on_click=_open, args=(summary.id,))
+            right.button(
+                _("Open"), key=f"open_{summary.id}", on_click=open_game, args=(summary.id,)
+            )
 
 
 def start_page() -> None:

@@ -18,7 +18,6 @@ HELD_KEY = "held_rows"
 ROLL_KEY = "roll"
 PHOTO_KEY = "photo"
 READ_KEY = "photo_dice"
-FLASH_KEY = "flash"
 PHOTO_ROUND_KEY = "photo_round"
 # The rows of the last scene the live camera took as a roll, and whether the dice on the
 # page are still that scene's (so the next scene can tell which dice stayed).
@@ -190,22 +189,3 @@ def read_die(position: int) -> Die | None:
     """The die the last photo put at `position` among the five, if any."""
     dice = st.session_state.get(READ_KEY, [])
     return dice[position] if position < len(dice) else None
-
-
-def flash(kind: str, message: str) -> None:
-    """Show `message` once, at the top of the next run (kind: success, warning or error)."""
-    st.session_state[FLASH_KEY] = (kind, message)
-
-
-def show_flash() -> None:
-    """Show and forget the pending one-off message.
-
-    Its place is on the page in every run, message or not: were it to come and go,
-    everything below would move, and Streamlit would mount the live camera afresh (the
-    camera restarts, and its new status reruns the page, which drops the message).
-    """
-    slot = st.container()
-    pending = st.session_state.pop(FLASH_KEY, None)
-    if pending:
-        kind, message = pending
-        getattr(slot, kind)(message)

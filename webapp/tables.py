@@ -1,19 +1,14 @@
-"""Games on the shared store: open one by id, and apply a change that is saved at once."""
+"""Games on the shared store: open one by id, save a new one."""
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
 
 import streamlit as st
 
-from scoring import Game, GameOverError, ScoringError
-from store import ConflictError, GameStore, StoreError, default_path
-from webapp.language import _, current, error_text, supported
-from webapp.state import clear_turn, flash
-from webapp.text import plain
+from scoring import Game, GameOverError
+from store import GameStore, StoreError, default_path
+from webapp.language import _, current, supported
 
-T = TypeVar("T")
 log = logging.getLogger(__name__)
 # The record's key for the page language the game is played in.
 LANGUAGE_FIELD = "language"
@@ -66,7 +61,7 @@ def open_table(game_id: str) -> Table:
     return Table(saved.id, Game.from_dict(saved.record), saved.revision, supported(kept))
 
 
-def _record(game: Game, language: str | None) -> dict[str, object]:
+def record_of(game: Game, language: str | None) -> dict[str, object]:
     """The game record as saved: the game's, and the page language it is played in (which
     `Game.from_dict` and the command lines pass over)."""
     record: dict[str, object] = game.to_dict()
@@ -77,39 +72,4 @@ def _record(game: Game, language: str | None) -> dict[str, object]:
 
 def new_table(game: Game) -> str:
     """Save a new game, played in this page's language, and return its id."""
-    return game_store().create(_record(game, current())).id
-
-
-def change(table: Table, action: Callable[[Game], T]) -> T | None:
-    """Apply `action` to the game as this page drew it and save it, unless another device
-    saved first (the store checks the revision as it saves, so nothing is replayed here;
-    the page's next run loads the saved game once).
-
-    A refusal (the rules, the store, or a save by another device since `table`
-    was read) is shown to the player as a message and saves nothing: `None`.
-    """
-    try:
-        result = action(table.game)
-        game_store().save(table.id, _record(table.game, table.language), table.revision)
-    except ConflictError:
-        _changed_elsewhere(table.id)
-        return None
-    except ScoringError as error:
-        flash("error", plain(error_text(error)))
-        return None
-    except StoreError as error:
-        flash("error", store_trouble(error))
-        return None
-    return result
-
-
-def _changed_elsewhere(game_id: str) -> None:
-    clear_turn()
-    now = open_table(game_id).game.current_player
-    changed = _(
-        "The sheet changed before this click (another device, or a second click): nothing "
-        "was recorded and the sheet is reloaded."
-    )
-    turn = _("It is {player}'s turn now.").format(player=plain(now)) if now else ""
-    check = _("Check the dice before recording.")
-    flash("warning", " ".join(part for part in (changed, turn, check) if part))
+    return game_store().create(record_of(game, current())).id

@@ -22,16 +22,18 @@ from webapp.advice_view import (
     advisor_on,
     advisor_ready,
     box_choices,
-    dice_text,
     keep_choices,
     show_keep_advice,
     working,
 )
+from webapp.changes import change
+from webapp.flash import flash
 from webapp.language import _, number
 from webapp.live_turn import rows_of
 from webapp.reasons import describe
-from webapp.tables import Table, change
+from webapp.tables import Table
 from webapp.text import plain
+from webapp.wording import dice_text
 
 BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
@@ -194,7 +196,7 @@ def _record(table: Table, box: str, label: str) -> None:
     # button was drawn: clicks that follow each other quickly can outrun the page.
     dice, roll = state.hand(), _roll(table.game.rules)
     if dice is None or roll is None:
-        state.flash("warning", _("Set all five dice and the roll before recording."))
+        flash("warning", _("Set all five dice and the roll before recording."))
         return
     rolls = _earlier(dice, roll)
     before = state.turn()
@@ -206,7 +208,7 @@ def _record(table: Table, box: str, label: str) -> None:
         message = _("{player}: {points} in {box} and +{bonus} bonus.")
     else:
         message = _("{player}: {points} in {box}.")
-    state.flash(
+    flash(
         "success",
         message.format(
             player=plain(result.player), points=result.points, box=label, bonus=result.extra_bonus

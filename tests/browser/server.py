@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -52,10 +52,16 @@ def wait_healthy(url: str, server: subprocess.Popen, seconds: float = 90) -> Non
     raise RuntimeError(f"streamlit did not answer at {url} within {seconds} s")
 
 
-def start_server(script: Path, env: dict[str, str] | None = None) -> tuple[str, subprocess.Popen]:
-    """`streamlit run script` on a free local port, once it answers: its address and process."""
+def start_server(
+    script: Path | Sequence[str], env: dict[str, str] | None = None
+) -> tuple[str, subprocess.Popen]:
+    """`streamlit run script` (or a command that takes Streamlit's options, such as
+    `python -m webapp`) on a free local port, once it answers: its address and process."""
     port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", str(script)]
+    if isinstance(script, Path):
+        command = [sys.executable, "-m", "streamlit", "run", str(script)]
+    else:
+        command = list(script)
     command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
     command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
     server = subprocess.Popen(

@@ -1,0 +1,1 @@
+"""Developers' commands: benchmarks and measurements, not installed with the product."""

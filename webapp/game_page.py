@@ -1,0 +1,81 @@
+"""A game's page: the photo, the dice and the boxes side by side above the scoresheet (or
+the standings once every box is filled), kept in step with the other devices on the game.
+
+Imported when a game is first shown (`webapp.main`), so the start page does not wait for
+the libraries only a game needs (OpenCV, pandas, Altair).
+"""
+
+import streamlit as st
+
+from webapp import state
+from webapp.advice_view import advisor_on, advisor_ready, advisor_toggle
+from webapp.flash import show_flash
+from webapp.language import _, game_title, sheet_names
+from webapp.language_view import language_menu
+from webapp.navigation import to_start
+from webapp.phone_view import join_from_phone
+from webapp.photo_view import photo_result, photo_sources
+from webapp.review_view import review_panel
+from webapp.sheet_view import downloads, scoresheet, standings, undo_button
+from webapp.sync import follow_changes
+from webapp.tables import Table
+from webapp.turn_view import boxes_panel, dice_panel, plan_turn, turn_header
+
+
+def _turn(table: Table, names: dict[str, str]) -> None:
+    state.follow_turn(table.id, len(table.game.turns))
+    photo, dice, boxes = st.columns([0.8, 1.25, 1.75], gap="medium")
+    with photo, st.container(key="photo_panel"):
+        photo_sources()
+        photo_result()
+    with dice:
+        turn = plan_turn(table)
+        dice_panel(table, turn)
+    with boxes:
+        boxes_panel(table, names, turn)
+
+
+def _header(table: Table) -> bool:
+    """The game's name and whose turn it is, with the page's controls on one row beside
+    them; whether the game's own box names were asked for."""
+    rules = table.game.rules
+    head, controls = st.columns(2, vertical_alignment="center")
+    with head:
+        st.markdown(
+            f"##### :material/casino: {game_title(rules)}", help=_(rules.summary), anchors=False
+        )
+        if not table.game.finished:
+            turn_header(table)
+    row = controls.container(
+        horizontal=True,
+        horizontal_alignment="right",
+        vertical_alignment="center",
+        key="header_controls",
+    )
+    with row:
+        advisor_toggle()
+        own = language_menu(rules)
+        join_from_phone(table.id)
+        st.button(_("All games"), on_click=to_start, key="all_games", icon=":material/list:")
+    return own
+
+
+def game_page(table: Table) -> None:
+    """One game: the turn (or the standings once every box is filled) above the sheet."""
+    rules = table.game.rules
+    waiting = (advisor_on() or table.game.finished) and not advisor_ready(rules)
+    follow_changes(table.id, table.revision, rules.id if waiting else None)
+    own = _header(table)
+    show_flash()
+    names = sheet_names(rules, own)
+    if table.game.finished:
+        standings(table)
+    else:
+        _turn(table, names)
+    review_panel(table, names)
+    sheet, actions = st.columns([3, 1], gap="medium")
+    with sheet:
+        scoresheet(table, names)
+    with actions:
+        undo_button(table, names)
+        downloads(table, names)

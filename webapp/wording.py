@@ -1,0 +1,29 @@
+"""How the page words the things it says in several places: dice, keeps and winners."""
+
+from collections.abc import Sequence
+
+from scoring import Standing
+from webapp.language import _, listed, ngettext
+from webapp.text import plain
+
+
+def dice_text(dice: Sequence[int]) -> str:
+    """Dice as the page writes them: 6-6-6-2-1."""
+    return "-".join(map(str, dice))
+
+
+def keep_words(keep: Sequence[int], score_now: bool) -> str:
+    """A keep in a few words: "keep 6-6", "reroll all five" or "score now"."""
+    if score_now:
+        return _("score now")
+    if not keep:
+        return _("reroll all five")
+    return _("keep {dice}").format(dice=dice_text(keep))
+
+
+def winners_line(ranking: list[Standing]) -> str:
+    """Who won a finished game and with what, as text ("Ann and Bob win with 212")."""
+    winners = [plain(s.player) for s in ranking if s.winner]
+    return ngettext(
+        "{players} wins with {total}", "{players} win with {total}", len(winners)
+    ).format(players=listed(winners), total=ranking[0].totals.total)
