@@ -7,15 +7,21 @@ shifted and smeared), one die still rolling on its own for a moment while the ot
 lie still (it shows another die's face), and then the photo itself, still, with fresh
 sensor noise in every frame. Chromium plays the file in a loop, so after the last roll
 the first comes round again: the same dice seen again after a hand passed.
+
+`write_scenes(path, steps, still_seconds)` writes a whole turn the same way from
+`Scene`s made of real photos: `rerolled` keeps some dice of a photo where they lie and
+puts real dice cut from the other sample photos elsewhere on its table, `cleared`
+takes every die off the table, and a `Rest` is a hand resting in view for a while.
 """
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.labels import load_labels, read_photo
+from vision.labels import Label, load_labels, read_photo
 
 WIDTH, HEIGHT, FPS = 1280, 720, 10
 HAND_FRAMES, TUMBLE_FRAMES, LAST_DIE_FRAMES = 6, 8, 14
@@ -38,18 +44,134 @@ def _table(photo: np.ndarray) -> np.ndarray:
 Box = tuple[int, int, int, int]
 
 
-def _last_and_other(photo_path: Path, photo: np.ndarray) -> tuple[Box, Box]:
-    """Frame-pixel boxes (x0, y0, x1, y1) of the first labelled die and of one showing
-    another value, whose face the first shows while it still rolls."""
-    scale = HEIGHT / photo.shape[0]
+@dataclass(frozen=True)
+class Scene:
+    """A still table: its pixels (a photo's size) and its dice as (value, box) labels."""
+
+    image: np.ndarray
+    dice: list[Label]
+
+    @property
+    def values(self) -> list[int]:
+        """The dice's values, sorted."""
+        return sorted(value for value, _ in self.dice)
+
+
+@dataclass(frozen=True)
+class Rest:
+    """A hand resting in view over `scene` for `seconds`, away from its dice."""
+
+    scene: Scene
+    seconds: float
+
+
+def photo_scene(photo: Path) -> Scene:
+    """A labelled sample photo as a scene."""
+    return Scene(read_photo(photo), load_labels(photo))
+
+
+def _frame_box(box: list[float]) -> Box:
+    """A photo-pixel box in the frame that `_table` makes of a 640x640 photo."""
+    scale = HEIGHT / 640
     left = (WIDTH - HEIGHT) // 2
-    labels = load_labels(photo_path)
-    boxes = [
-        (round(left + x0 * scale), round(y0 * scale), round(left + x1 * scale), round(y1 * scale))
-        for _, (x0, y0, x1, y1) in labels
-    ]
-    other = next(i for i, (value, _) in enumerate(labels) if value != labels[0][0])
-    return boxes[0], boxes[other]
+    x0, y0, x1, y1 = box
+    return (
+        round(left + x0 * scale),
+        round(y0 * scale),
+        round(left + x1 * scale),
+        round(y1 * scale),
+    )
+
+
+def _last_and_other(scene: Scene) -> tuple[Box, Box] | None:
+    """Frame-pixel boxes of the first die and of one showing another value, whose face
+    the first shows while it still rolls; None when every die shows one value."""
+    others = [i for i, (value, _) in enumerate(scene.dice) if value != scene.dice[0][0]]
+    if not scene.dice or not others:
+        return None
+    return _frame_box(scene.dice[0][1]), _frame_box(scene.dice[others[0]][1])
+
+
+def _erased(image: np.ndarray, boxes: Sequence[list[float]]) -> np.ndarray:
+    """The table with the dice in `boxes` taken off (filled in from the table around)."""
+    mask = np.zeros(image.shape[:2], np.uint8)
+    for x0, y0, x1, y1 in boxes:
+        pad = (x1 - x0) * 0.3
+        cv2.rectangle(
+            mask, (round(x0 - pad), round(y0 - pad)), (round(x1 + pad), round(y1 + pad)), 255, -1
+        )
+    return cv2.inpaint(image, mask, 9, cv2.INPAINT_TELEA)
+
+
+def cleared(scene: Scene) -> Scene:
+    """The scene's table with no die on it."""
+    return Scene(_erased(scene.image, [box for _, box in scene.dice]), [])
+
+
+def _crops(photos: Sequence[Path]) -> list[tuple[int, np.ndarray]]:
+    """(value, square crop with some table around) of every labelled die of `photos`."""
+    crops = []
+    for photo in photos:
+        image = read_photo(photo)
+        for value, (x0, y0, x1, y1) in load_labels(photo):
+            side = max(x1 - x0, y1 - y0) * 1.6
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            top, left = round(cy - side / 2), round(cx - side / 2)
+            crops.append((value, image[top : top + round(side), left : left + round(side)]))
+    return crops
+
+
+def _border(square: np.ndarray) -> np.ndarray:
+    """The median colour of a square's outermost pixels."""
+    edges = np.concatenate([square[0], square[-1], square[:, 0], square[:, -1]])
+    return np.median(edges, axis=0)
+
+
+def _overlaps(box: list[float], boxes: list[list[float]], gap: float) -> bool:
+    return any(
+        box[0] < b[2] + gap and b[0] < box[2] + gap and box[1] < b[3] + gap and b[1] < box[3] + gap
+        for b in boxes
+    )
+
+
+def rerolled(
+    scene: Scene, keep: Sequence[int], photos: Sequence[Path], rng: np.random.Generator
+) -> Scene:
+    """The scene after a roll that left the dice at positions `keep` where they lay: the
+    others are taken off and as many real dice, cut from `photos`, lie elsewhere."""
+    kept = [scene.dice[i] for i in keep]
+    image = _erased(scene.image, [box for i, (_, box) in enumerate(scene.dice) if i not in keep])
+    crops = _crops(photos)
+    boxes = [box for _, box in kept]
+    dice = list(kept)
+    height, width = image.shape[:2]
+    for index in rng.choice(len(crops), len(scene.dice) - len(kept), replace=False):
+        value, crop = crops[index]
+        side = crop.shape[0]
+        while True:
+            x, y = rng.integers(side, width - 2 * side), rng.integers(side, height - 2 * side)
+            die = side / 1.6
+            box = [
+                x + (side - die) / 2,
+                y + (side - die) / 2,
+                x + (side + die) / 2,
+                y + (side + die) / 2,
+            ]
+            if not _overlaps(box, boxes, die):
+                break
+        # The other photo's table, matched to this one's light around the spot.
+        window = image[y : y + side, x : x + side].astype(np.float32)
+        gain = _border(window) / np.maximum(_border(crop.astype(np.float32)), 1)
+        crop = np.clip(crop * gain, 0, 255)
+        feather = np.zeros((side, side), np.float32)
+        cv2.circle(feather, (side // 2, side // 2), round(side * 0.45), 1.0, -1)
+        feather = cv2.GaussianBlur(feather, (0, 0), side / 12)[..., None]
+        image[y : y + side, x : x + side] = (feather * crop + (1 - feather) * window).astype(
+            np.uint8
+        )
+        boxes.append(box)
+        dice.append((value, box))
+    return Scene(image, dice)
 
 
 def _hand(frame: np.ndarray, step: int) -> np.ndarray:
@@ -97,19 +219,29 @@ def _noisy(frame: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.clip(frame + noise, 0, 255).astype(np.uint8)
 
 
-def roll(photo_path: Path, still_frames: int, rng: np.random.Generator) -> Iterator[np.ndarray]:
-    """The BGR frames of one roll that ends in the photo, then `still_frames` still ones."""
-    photo = read_photo(photo_path)
-    table = _table(photo)
-    last, other = _last_and_other(photo_path, photo)
+def roll(scene: Scene, still_frames: int, rng: np.random.Generator) -> Iterator[np.ndarray]:
+    """The BGR frames of one roll that ends in the scene, then `still_frames` still ones."""
+    table = _table(scene.image)
     start = _tumble(table, 0)
     for step in range(HAND_FRAMES):
         yield _noisy(_hand(start, step), rng)
     for step in range(TUMBLE_FRAMES):
         yield _noisy(_tumble(table, step), rng)
-    for step in range(LAST_DIE_FRAMES):
-        yield _noisy(_last_die(table, last, other, step), rng)
+    boxes = _last_and_other(scene)
+    if boxes is not None:
+        for step in range(LAST_DIE_FRAMES):
+            yield _noisy(_last_die(table, *boxes, step), rng)
     for _ in range(still_frames):
+        yield _noisy(table, rng)
+
+
+def rest(scene: Scene, frames: int, rng: np.random.Generator) -> Iterator[np.ndarray]:
+    """A hand coming in at the scene's left edge, resting there away from the dice for
+    `frames` frames and going again; then the scene alone as long."""
+    table = _table(scene.image)
+    for step in (0, *[1] * frames, 0):
+        yield _noisy(_hand(table, step), rng)
+    for _ in range(frames):
         yield _noisy(table, rng)
 
 
@@ -128,7 +260,21 @@ def write_y4m(path: Path, frames: Iterator[np.ndarray]) -> int:
 def write_rolls(path: Path, photos: Sequence[Path], still_seconds: float) -> float:
     """Write one roll per photo, each still for `still_seconds`; return the loop's length
     in seconds."""
+    return write_scenes(path, [photo_scene(photo) for photo in photos], still_seconds)
+
+
+def write_scenes(path: Path, steps: Sequence[Scene | Rest], still_seconds: float) -> float:
+    """Write a roll ending in each scene (still for `still_seconds`), or a hand resting
+    in view; return the loop's length in seconds."""
     rng = np.random.default_rng(6)
-    still_frames = round(still_seconds * FPS)
-    frames = (frame for photo in photos for frame in roll(photo, still_frames, rng))
+    still = round(still_seconds * FPS)
+    frames = (
+        frame
+        for step in steps
+        for frame in (
+            rest(step.scene, round(step.seconds * FPS), rng)
+            if isinstance(step, Rest)
+            else roll(step, still, rng)
+        )
+    )
     return write_y4m(path, frames) / FPS
