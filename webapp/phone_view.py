@@ -15,11 +15,27 @@ def _qr_code(address: str) -> bytes:
     return qr_png(address)
 
 
+def listens_on_loopback() -> bool:
+    """Whether the server takes connections from this computer only (`server.address`
+    set to localhost or a loopback address), where no phone can reach it."""
+    address = st.get_option("server.address")
+    return bool(address) and is_loopback(str(address))
+
+
 def join_from_phone(game_id: str) -> None:
-    """A popover with the game's address as a QR code and as text."""
+    """A popover with the game's address as a QR code and as text, and what keeps a phone
+    from using it."""
     page = st.context.url or "http://localhost:8501/"
     address = game_address(page, game_id)
     with st.popover(_("Phone"), icon=":material/qr_code_2:", help=_("Join this game from a phone")):
+        if listens_on_loopback():
+            st.warning(
+                _(
+                    "This server takes connections from this computer only, so no phone can "
+                    "reach it. Start it with --server.address 0.0.0.0 to play with phones."
+                ),
+                icon=":material/wifi_off:",
+            )
         st.image(_qr_code(address), width=220)
         st.code(address, language=None)
         parts = urlsplit(address)
@@ -28,6 +44,6 @@ def join_from_phone(game_id: str) -> None:
                 _(
                     "Over plain http a phone's browser keeps the camera off: use Upload on the "
                     "phone (it opens the camera app), or serve the page over HTTPS with "
-                    "`python -m webapp.certificate` (see the README, Playing with phones)."
+                    "`python -m webapp.certificate` (the README says how)."
                 )
             )
