@@ -11,6 +11,7 @@ from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
 from webapp.photos import PHOTO_TYPES, read_photo, read_scene
+from webapp.speech_view import speak_toggle
 from webapp.text import plain
 
 SOURCE_KEY = "photo_source"
@@ -79,11 +80,13 @@ def _take_frame(name: str, frame: bytes) -> None:
 
 def _live() -> None:
     camera = live_camera("live_camera")
+    speak_toggle()
     if camera.frame is not None:
         _take_frame(f"live frame {camera.frame_id}", camera.frame)
     note = st.session_state.get(SCENE_NOTE_KEY)
-    if note:
-        st.caption(note)
+    with st.container(key="live_note"):
+        if note:
+            st.caption(note)
     trouble = guidance(camera.status)
     if trouble is None:
         return

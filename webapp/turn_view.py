@@ -18,7 +18,6 @@ from scoring.sheet import SCRATCH, is_scratch
 from scoring.suggestions import Suggestion, suggest
 from webapp import state
 from webapp.advice_view import (
-    ADVISOR_KEY,
     advisor_on,
     advisor_ready,
     box_choices,
@@ -51,6 +50,8 @@ class Turn:
     hand: list[int] | None
     keeps: list[KeepChoice]
     boxes: dict[str, BoxChoice]
+    waiting: bool = False
+    """Whether the table plays with the advisor and it is still solving the game."""
 
     @property
     def rolling_on(self) -> bool:
@@ -80,8 +81,9 @@ def roll_input(rules: GameRules) -> int | None:
             _("Roll"), ROLLS, key=state.ROLL_KEY, required=True, label_visibility="collapsed"
         )
     roll = st.session_state.get(state.ROLL_KEY)
-    if matters and roll is None:
-        st.caption(_("In this game the roll changes the points: click it."))
+    with st.container(key="roll_hint"):
+        if matters and roll is None:
+            st.caption(_("In this game the roll changes the points: click it."))
     return roll
 
 
@@ -92,7 +94,8 @@ def _die_label(position: int, value: int | None, keep: bool, held: bool) -> str:
         kept = _("keep")
         label += f" :blue[{KEEP_ICON} {kept}]"
     elif held:
-        label += f" :violet[{HELD_ICON} {_('held')}]"
+        held_word = _("held")
+        label += f" :violet[{HELD_ICON} {held_word}]"
     if read is not None and read.value == value and read.unsure:
         check = _("check")
         label += f" :orange[{CHECK_ICON} {check}] :small[{round(100 * read.confidence)} %]"
@@ -140,22 +143,29 @@ def plan_turn(table: Table) -> Turn:
     roll = _roll(table.game.rules)
     hand = state.hand()
     helped = advisor_on() and advisor_ready(table.game.rules)
-    if st.session_state.get(ADVISOR_KEY) and not helped:
-        st.caption(working())
     if not helped or hand is None or roll is None:
-        return Turn(roll, hand, [], {})
+        return Turn(roll, hand, [], {}, waiting=advisor_on() and not helped)
     keeps = keep_choices(table, hand, roll) if roll < LAST_ROLL else []
     return Turn(roll, hand, keeps, box_choices(table, hand, roll))
 
 
 def dice_panel(table: Table, turn: Turn) -> None:
     """The advisor's keep first, then the roll, the five dice, and rolling again with the
-    held dice."""
+    held dice.
+
+    What comes and goes (the advice, a hint) stays inside a container of its own that is
+    always there, so the widgets after it keep their place from run to run: were they to
+    move, the browser would show the old and the new copy of a widget for a moment, and
+    the old one can send its value back.
+    """
     keep: frozenset[int] = frozenset()
-    if turn.keeps and turn.hand is not None:
-        show_keep_advice(turn.keeps, turn.hand)
-        if turn.rolling_on:
-            keep = rows_of(turn.hand, turn.keeps[0].keep)
+    with st.container(key="turn_advice"):
+        if turn.waiting:
+            st.caption(working())
+        elif turn.keeps and turn.hand is not None:
+            show_keep_advice(turn.keeps, turn.hand)
+            if turn.rolling_on:
+                keep = rows_of(turn.hand, turn.keeps[0].keep)
     roll_input(table.game.rules)
     roll = turn.roll or LAST_ROLL
     dice_inputs(keep, can_hold=roll < LAST_ROLL)
@@ -225,15 +235,16 @@ def _advisor_first(options: list[Suggestion], advised: dict[str, BoxChoice]) -> 
     return sorted(options, key=lambda option: option.box != choice)
 
 
-def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> None:
+def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> Suggestion | None:
     """Every legal box as a Record button with its points, the advisor's choice first and
-    marked, each with the reasons for its points and, with the advisor, its outlook."""
+    marked, each with the reasons for its points and, with the advisor, its outlook; the
+    first box shown (None before the dice and the roll are set)."""
     if turn.roll is None:
         st.info(_("Which roll gave this hand? Click 1, 2 or 3: in this game it changes points."))
-        return
+        return None
     if turn.hand is None:
         st.info(_("Give every die a value (photo or clicks) to see what the roll is worth."))
-        return
+        return None
     game = table.game
     shown = dice_text(sorted(turn.hand))
     if turn.rolling_on:
@@ -252,6 +263,7 @@ def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> None:
         for index, (cell, option) in enumerate(zip(cells, row, strict=False)):
             with cell:
                 _box_button(table, names, turn, option, starred and first + index == 0)
+    return options[0] if options else None
 
 
 def _box_button(
