@@ -6,12 +6,11 @@ import streamlit as st
 
 from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
 from scoring import GameRules
-from scoring.hand import DICE_PER_HAND
 from webapp import ahead, state
-from webapp.language import _, ngettext, number
+from webapp.language import _, number
 from webapp.live_turn import rows_of
 from webapp.tables import Table
-from webapp.wording import dice_text, keep_words
+from webapp.wording import keep_action, keep_words
 
 ADVISOR_KEY = "advisor"
 SHOWN_ALTERNATIVES = 4
@@ -74,15 +73,7 @@ def show_keep_advice(choices: list[KeepChoice], dice: Sequence[int]) -> None:
     """The best keep, how much the next choices would cost, and (when the advice is to
     roll again) one tap to tick the dice it keeps."""
     best = choices[0]
-    rolled = DICE_PER_HAND - len(best.keep)
-    if best.score_now:
-        action = _("stop and score now")
-    elif not best.keep:
-        action = _("reroll all five dice")
-    else:
-        action = ngettext(
-            "keep {dice} and roll {count} die", "keep {dice} and roll {count} dice", rolled
-        ).format(dice=dice_text(best.keep), count=rolled)
+    action = keep_action(best.keep, best.score_now)
     alternatives = choices[1 : SHOWN_ALTERNATIVES + 1]
     others = " · ".join(
         f"{keep_words(c.keep, c.score_now)} -{number(c.loss)}" for c in alternatives

@@ -17,6 +17,7 @@ from webapp.phone_view import join_from_phone
 from webapp.photo_view import photo_result, photo_sources
 from webapp.review_view import review_panel
 from webapp.sheet_view import downloads, scoresheet, standings, undo_button
+from webapp.speech_view import announce
 from webapp.sync import follow_changes
 from webapp.tables import Table
 from webapp.turn_view import boxes_panel, dice_panel, plan_turn, turn_header
@@ -32,7 +33,10 @@ def _turn(table: Table, names: dict[str, str]) -> None:
         turn = plan_turn(table)
         dice_panel(table, turn)
     with boxes:
-        boxes_panel(table, names, turn)
+        spoken = st.container(key="speech_slot")
+        best = boxes_panel(table, names, turn)
+    with spoken:
+        announce(turn, best, names)
 
 
 def _header(table: Table) -> bool:

@@ -23,6 +23,8 @@ PHOTO_ROUND_KEY = "photo_round"
 # page are still that scene's (so the next scene can tell which dice stayed).
 SCENE_KEY = "live_scene"
 FOLLOWS_KEY = "live_follows"
+# How many scenes this browser's camera has taken as rolls: each one's number.
+SCENES_TAKEN_KEY = "live_scenes_taken"
 # Whose turn the dice are for: (game id, turns recorded); another count means the turn passed.
 TURN_OF_KEY = "turn_of"
 # The turn as it stood before this browser's last Record, for Undo: (game id, turns, turn).
@@ -135,8 +137,14 @@ def take_scene(photo: PhotoReading, scene: Scene) -> bool:
     set_turn(after)
     st.session_state[SCENE_KEY] = scene.rows
     st.session_state[FOLLOWS_KEY] = True
+    st.session_state[SCENES_TAKEN_KEY] = scenes_taken() + 1
     _keep(photo)
     return True
+
+
+def scenes_taken() -> int:
+    """How many scenes the live camera has taken as rolls in this browser (0: none yet)."""
+    return int(st.session_state.get(SCENES_TAKEN_KEY, 0))
 
 
 def last_scene() -> tuple[Die, ...]:

@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 
 from scoring import Standing
+from scoring.hand import DICE_PER_HAND
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
 
@@ -19,6 +20,19 @@ def keep_words(keep: Sequence[int], score_now: bool) -> str:
     if not keep:
         return _("reroll all five")
     return _("keep {dice}").format(dice=dice_text(keep))
+
+
+def keep_action(keep: Sequence[int], score_now: bool) -> str:
+    """What the advisor says to do after a roll: "keep 6-6 and roll 3 dice", "reroll all
+    five dice" or "stop and score now"."""
+    if score_now:
+        return _("stop and score now")
+    if not keep:
+        return _("reroll all five dice")
+    rolled = DICE_PER_HAND - len(keep)
+    return ngettext(
+        "keep {dice} and roll {count} die", "keep {dice} and roll {count} dice", rolled
+    ).format(dice=dice_text(keep), count=rolled)
 
 
 def winners_line(ranking: list[Standing]) -> str:

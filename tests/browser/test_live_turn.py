@@ -9,7 +9,6 @@ roll number moved on; the times are printed, never asserted.
 """
 
 import re
-import statistics
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,53 +23,13 @@ from scoring import Game, score
 from store import GameStore
 from tests.browser import fake_video
 from tests.browser.fake_video import Rest, Scene
+from tests.browser.live_watch import WATCH, timings
 from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
 
 STILL_SECONDS = 3.0
 # A hand resting in view after the last scene, then the table alone: long enough for a
 # box to be tapped before Chromium's loop brings the first roll back.
 LAST_REST_SECONDS = 6.0
-
-# Notes the page's trusted clicks, and when the dice, the roll number and the camera's
-# last sent scene change.
-WATCH = """
-window.clicks = 0;
-window.seen = { sent: [], dice: [], roll: [] };
-document.addEventListener("click", (event) => { if (event.isTrusted) window.clicks += 1; }, true);
-const noteChange = (list, value) => {
-  if (value && (list.length === 0 || list[list.length - 1][0] !== value)) {
-    list.push([value, performance.now()]);
-  }
-};
-const watch = () => {
-  const dice = [0, 1, 2, 3, 4].map((i) => {
-    const face = document.querySelector(
-      `.st-key-die_${i}:not([data-stale=true]) [role=radio][aria-checked=true]`
-    );
-    return face ? face.innerText.trim() : "";
-  });
-  if (!dice.includes("")) noteChange(window.seen.dice, dice.join(" "));
-  const roll = document.querySelector(
-    ".st-key-roll:not([data-stale=true]) [role=radio][aria-checked=true]"
-  );
-  noteChange(window.seen.roll, roll && roll.innerText.trim());
-  if (!window.cameraWatched) {
-    // The live camera's root lives in its component's shadow root.
-    const host = [...document.querySelectorAll("*")].find(
-      (e) => e.shadowRoot && e.shadowRoot.querySelector(".live-camera")
-    );
-    const camera = host && host.shadowRoot.querySelector(".live-camera");
-    if (camera) {
-      window.cameraWatched = true;
-      new MutationObserver(() => noteChange(window.seen.sent, camera.dataset.sent))
-        .observe(camera, { attributes: true });
-    }
-  }
-};
-new MutationObserver(watch)
-  .observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
-"""
-
 
 # The value shown on each die's current row (not a faded one a redraw still shows).
 FACES_SHOWN = ", ".join(
@@ -178,27 +137,12 @@ def _wait_recorded(page: Page, store: GameStore, game_id: str) -> dict:
 
 
 def _report(name: str, page: Page) -> None:
-    """Print, per scene sent, the time from rest to its dice shown and to its roll shown."""
-    seen = page.evaluate("window.seen")
-    rests = [float(value) for value, _ in seen["sent"]]
-    dice = [at for _, at in seen["dice"]]
-    rolls = [at for _, at in seen["roll"]]
-    to_dice = [
-        min(at for at in dice if at > rest) - rest
-        for rest in rests
-        if any(at > rest for at in dice)
-    ]
-    to_roll = [
-        min(at for at in rolls if at > rest) - rest
-        for rest in rests
-        if any(at > rest for at in rolls)
-    ]
+    """Print the times from rest to dice shown and to roll advanced, and the clicks."""
+    noted = timings(page)
     print(
-        f"\n{name}: rest→dice ms {[round(ms) for ms in to_dice]}, "
-        f"rest→roll ms {[round(ms) for ms in to_roll]}, clicks {page.evaluate('window.clicks')}"
+        f"\n{name}: rest→dice ms {[round(ms) for ms in noted.to_dice]}, "
+        f"rest→roll ms {[round(ms) for ms in noted.to_roll]}, clicks {noted.clicks}"
     )
-    if to_dice:
-        print(f"  median rest→dice {statistics.median(to_dice):.0f} ms, max {max(to_dice):.0f}")
 
 
 def test_live_turn_three_rolls_and_a_tap_on_the_box_record_the_rolls(table, tmp_path):
@@ -280,3 +224,36 @@ def test_live_turn_catalan_records_a_first_roll_doubled_without_a_roll_click(tab
     points = Game.from_dict(store.load(game_id).record).turns[-1].points
     assert points == score("catalan", box, first.values, roll=1)
     assert points > score("catalan", box, first.values, roll=2), "doubled"
+
+
+# Notes every utterance the page asks the browser's speech synthesis to say.
+NOTE_SPEECH = """
+window.spoken = [];
+const speak = window.speechSynthesis.speak.bind(window.speechSynthesis);
+window.speechSynthesis.speak = (utterance) => {
+  window.spoken.push({ text: utterance.text, lang: utterance.lang });
+  speak(utterance);
+};
+"""
+
+
+def test_live_turn_a_roll_read_is_said_aloud_once(table, tmp_path):
+    url, store = table
+    first = fake_video.photo_scene(_photos()[0])
+    video = tmp_path / "spoken.y4m"
+    fake_video.write_scenes(video, [first, Rest(first, LAST_REST_SECONDS)], STILL_SECONDS)
+    with _open(url, store, Game("yatzy", ["Ann", "Bob"]), video) as (page, _):
+        page.add_init_script(NOTE_SPEECH)
+        page.reload()
+        page.locator(".st-key-say_aloud label").click()
+        expect(page.get_by_role("switch", name="Say it aloud")).to_be_checked()
+        _wait_for_roll(page, 1, first)
+        page.wait_for_function("window.spoken.length > 0")
+        # The hand resting in view is a scene of its own, in which no die moved.
+        expect(page.get_by_text("No die moved: not a new roll.")).to_be_visible(timeout=60_000)
+        spoken = page.evaluate("window.spoken")
+    assert len(spoken) == 1, spoken
+    (said,) = spoken
+    assert said["lang"] == "en"
+    assert said["text"].startswith(f"Roll 1: {', '.join(map(str, first.values))}.")
+    assert "Advisor: " in said["text"]
