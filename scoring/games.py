@@ -140,7 +140,7 @@ CATALAN = GameRules(
     settles_against_average=True,
     labels=labels(
         "ca",
-        upper="Escola",
+        upper="Primera part",
         upper_bonus="Bonificació",
         lower="Combinacions",
         total="Total",

@@ -11,7 +11,7 @@ import pytest
 from babel.messages.catalog import Message
 from streamlit.testing.v1 import AppTest
 
-from scoring import Game
+from scoring import GAMES, Game
 from store import GameStore
 from tests.webapp.conftest import APP
 from tests.webapp.driver import offered, problems, record, set_dice, sheet, start, upload
@@ -176,13 +176,16 @@ def _words(texts: tuple[str, ...]) -> set[str]:
     return {w.lower() for text in texts for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
 
 
-def _english_left(page: AppTest, code: str) -> set[str]:
+def _english_left(page: AppTest, code: str, game: str | None = None) -> set[str]:
     """English words of the page's messages that are on the page but not in the
-    translation (words such as "Total" or "Yatzy" that the language shares are fine)."""
+    translation (words such as "Total" or "Yatzy" that the language shares are fine, as
+    are those of the names on `game`'s own sheet when it is in this language)."""
     english, native = set(), set()
     for message in _messages(code):
         english |= _words(_forms(message.id))
         native |= _words(_forms(message.string))
+    if game is not None and GAMES[game].language == code:
+        native |= _words(tuple(box.name(code) for box in GAMES[game].boxes))
     shown = _texts(page._tree)
     table = sheet(page)
     shown += [*table.index, *table.columns]
@@ -192,14 +195,14 @@ def _english_left(page: AppTest, code: str) -> set[str]:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_a_turn_and_the_sheet_leave_no_english(db, code):
-    game_id = _new_game(db, HOME_GAME.get(code, "yatzy"), PLAYERS)
-    page = set_dice(_open(game_id, lang=code), [2, 2, 3, 4, 5], roll=1)
+    game = HOME_GAME.get(code, "yatzy")
+    page = set_dice(_open(_new_game(db, game, PLAYERS), lang=code), [2, 2, 3, 4, 5], roll=1)
     assert not problems(page)
     assert any(b.key.startswith("record_") for b in page.button)
-    assert _english_left(page, code) == set()
+    assert _english_left(page, code, game) == set()
     page = record(page, offered(page)[0])
     assert page.success
-    assert _english_left(page, code) == set()
+    assert _english_left(page, code, game) == set()
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -222,7 +225,7 @@ def test_the_standings_leave_no_english(db, code):
     page = _open(game_id, lang=code)
     assert not problems(page)
     assert page.success, "the winner is announced"
-    assert _english_left(page, code) == set()
+    assert _english_left(page, code, game.rules.id) == set()
 
 
 def test_a_refused_name_is_told_in_the_page_language(db):
@@ -255,3 +258,27 @@ def test_the_catalogues_give_every_thread_the_same_words():
     with ThreadPoolExecutor(max_workers=8) as pool:
         futures = [(code, pool.submit(words, code)) for code in TRANSLATED * 8]
         assert all(future.result() == serial[code] for code, future in futures)
+
+
+def test_the_catalan_first_part_is_called_as_the_game_calls_it(db):
+    page = _open(_new_game(db, "catalan", PLAYERS), lang="ca")
+    assert "Primera part" in sheet(page).index
+    yatzy = _open(_new_game(db, "yatzy", PLAYERS), lang="ca")
+    for shown in (page, yatzy):
+        texts = [*_texts(shown._tree), *sheet(shown).index]
+        assert not [text for text in texts if re.search(r"\bescola\b", text, re.IGNORECASE)]
+
+
+def test_greek_names_snapping_apart_from_downloading():
+    greek = TRANSLATIONS["el"]
+    snap = greek.gettext("Snap")
+    downloads = [greek.gettext(f"Download the {what}") for what in ("sheet (CSV)", "review (JSON)")]
+    assert not any(download.startswith(snap) for download in downloads)
+
+
+@pytest.mark.parametrize("game", ["yahtzee", "yatzy"])
+def test_greek_names_the_yahtzee_and_yatzy_boxes_in_greek(db, game):
+    names = sheet(_open(_new_game(db, game, PLAYERS), lang="el")).index
+    assert {"Φουλ", "Μικρή κέντα", "Μεγάλη κέντα"} <= set(names)
+    greek_own = sheet(_open(_new_game(db, "greek", PLAYERS), lang="el")).index
+    assert "Full House" in greek_own, "the Greek game's own sheet keeps its own names"
