@@ -6,7 +6,8 @@ the lowest CPU priority, so it takes no turn from a page's thread for Python's
 interpreter lock and only the CPU time the pages leave over. Servers sharing a cache
 folder take turns through a lock file in it, so two of them never solve the same table
 at once. The stored table is then loaded here (mapped into memory, or solved here if
-the child could not store it). A game a page asks for moves to the front of the queue.
+the child could not store it), unless a page asked for it first. A game a page asks for
+moves to the front of the queue.
 A solve that fails is logged and forgotten, so the next ask starts it again. Stopping
 (at the latest when the program exits) interrupts a running child, which then writes
 nothing.
@@ -57,8 +58,12 @@ class BackgroundSolver:
         self._thread.start()
 
     def ready(self, game: str) -> bool:
-        """Whether the game's table is loaded; if not, it is solved and loaded next."""
+        """Whether the game's table is loaded (a stored one is loaded now: it is mapped
+        into memory, not read); if not, it is solved and loaded next."""
         if loaded(game):
+            return True
+        if _stored(game):
+            solved(game)
             return True
         with self._wake:
             if game in self._queue:

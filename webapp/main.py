@@ -50,7 +50,7 @@ def _page() -> None:
         except (StoreError, CorruptRecordError) as error:
             trouble = error
     settle_language(table.language if table else None)
-    st.set_page_config(page_title=_("Dice table"), page_icon=":material/casino:", layout="wide")
+    st.set_page_config(page_title=_("Dice table"), page_icon="🎲", layout="wide")
     st.html(STYLE)
     if table is not None:
         # Imported here, not above: the start page does not wait for a game's libraries.

@@ -1,21 +1,35 @@
-"""Work a fresh server does in the background once its first page is drawn: import what a
-game's page needs (OpenCV, pandas, Altair: seconds on a small machine) and start solving
-the advisor's tables, so the first game opened does not wait for either."""
+"""Work a server does in the background once it runs: import what the pages need
+(OpenCV, pandas, Altair for a game: seconds on a small machine) and start solving the
+advisor's tables, so the first visitors wait for neither."""
 
 import importlib
 import logging
 import threading
+import time
+
+from streamlit import runtime
+
+# How long the warm-up waits for Streamlit's runtime (`python -m webapp` starts it
+# before the server has set it up), and how often it looks.
+RUNTIME_WAIT_SECONDS = 60
+RUNTIME_POLL_SECONDS = 0.05
+MODULES = ("webapp.main", "webapp.game_page")
 
 _started = threading.Event()
 _lock = threading.Lock()
 
 
 def _warm() -> None:
+    # Streamlit's caches bind to the runtime when a module declaring them is imported.
+    deadline = time.monotonic() + RUNTIME_WAIT_SECONDS
+    while not runtime.exists() and time.monotonic() < deadline:
+        time.sleep(RUNTIME_POLL_SECONDS)
     try:
-        importlib.import_module("webapp.game_page")
+        for module in MODULES:
+            importlib.import_module(module)
         importlib.import_module("webapp.ahead").start()
     except Exception:
-        logging.getLogger(__name__).exception("warming up the game page failed")
+        logging.getLogger(__name__).exception("warming up the pages failed")
 
 
 def warm_up() -> None:
