@@ -4,6 +4,7 @@ import json
 import re
 from pathlib import Path
 
+from streamlit import config
 from streamlit.testing.v1 import AppTest
 
 import samples
@@ -357,3 +358,15 @@ def test_a_held_die_changed_after_rolling_again_records_the_turn_without_its_rol
     assert not problems(page)
     (turn,) = GameStore(db).load(page.query_params["game"]).record["turns"]
     assert turn["roll"] == 2 and "rolls" not in turn
+
+
+def test_the_phone_popover_warns_when_the_server_listens_on_this_computer_only(page):
+    page = start(page, "yatzy", ["Ann"])
+    assert not [w for w in page.warning if "no phone can reach it" in w.value]
+    before = config.get_option("server.address")
+    config.set_option("server.address", "127.0.0.1")
+    try:
+        page = page.run()
+        assert [w for w in page.warning if "no phone can reach it" in w.value]
+    finally:
+        config.set_option("server.address", before)
