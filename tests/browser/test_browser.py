@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 import samples
 from scoring.games import GREEK
+from tests.browser.page_steps import choose, dice_shown, record_button, sheet_cell
 from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
 from webapp.language import TRANSLATIONS
 
@@ -38,17 +39,6 @@ def page(server_url) -> Iterator[Page]:
         browser.close()
 
 
-def settle(page: Page) -> None:
-    """Wait until the script run set off by the last click has finished."""
-    page.wait_for_timeout(300)
-    expect(page.get_by_test_id("stStatusWidget")).to_be_hidden(timeout=30_000)
-
-
-def die(page: Page, position: int):
-    """The five faces of die `position` (1 to 5)."""
-    return page.locator(f".st-key-die_{position - 1}")
-
-
 def test_upload_fix_record_and_see_the_sheet(page: Page):
     photo = samples.photos()[0]
     page.get_by_text("Yatzy (Scandinavian)").click()
@@ -59,22 +49,16 @@ def test_upload_fix_record_and_see_the_sheet(page: Page):
     page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(photo)
     expect(page.get_by_text(re.compile(rf"{photo.name}: 5 dice"))).to_be_visible()
 
-    first = die(page, 1)
-    current = first.get_by_role("radio", checked=True)
-    fixed = "6" if current.count() == 0 or current.inner_text() != "6" else "1"
-    first.get_by_role("radio", name=fixed, exact=True).click()
-    expect(first.get_by_role("radio", name=fixed, exact=True)).to_be_checked()
-    settle(page)
+    current = dice_shown(page)[0]
+    fixed = 6 if current != 6 else 1
+    choose(page, 0, fixed)
 
-    page.locator("[class*='st-key-record_'] button").first.click()
-    settle(page)
+    record_button(page).click()
     note = page.get_by_test_id("stAlertContentSuccess")
     expect(note).to_be_visible()
     player, points, box = re.match(r"(.+): (-?\d+) in (.+)\.", note.inner_text()).groups()
     assert player == "Player 1"
-    row = page.locator("table tr").filter(has=page.locator("th", has_text=re.compile(f"^{box}$")))
-    sheet_value = row.locator("td").first.inner_text().strip()
-    assert sheet_value == (points if points != "0" else "—")
+    expect(sheet_cell(page, box)).to_have_text(points if points != "0" else "—")
     expect(page.get_by_text("Player 2 to play")).to_be_visible()
 
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -101,24 +85,20 @@ def test_a_turn_in_greek(page: Page, server_url: str):
     expect(page.get_by_text(turn.format(round=1, player=first_player))).to_be_visible()
     assert "lang=el" in page.url
 
-    for position, value in enumerate([6, 6, 6, 2, 1], start=1):
-        face = die(page, position).get_by_role("radio", name=str(value), exact=True)
-        face.click()
-        expect(face).to_be_checked()
-    settle(page)
-    page.locator("[class*='st-key-record_'] button").first.click()
-    settle(page)
-    note = page.get_by_test_id("stAlertContentSuccess").inner_text()
-    told = _pattern(greek.gettext("{player}: {points} in {box}.")).fullmatch(note)
-    assert told is not None, note
+    for position, value in enumerate([6, 6, 6, 2, 1]):
+        choose(page, position, value)
+    record_button(page).click()
+    note = page.get_by_test_id("stAlertContentSuccess")
+    expect(note).to_be_visible()
+    told = _pattern(greek.gettext("{player}: {points} in {box}.")).fullmatch(note.inner_text())
+    assert told is not None, note.inner_text()
     assert told["player"] == first_player
     box = told["box"]
     assert box in {greek.pgettext("box", b.name("en")) for b in GREEK.boxes} | {
         b.name("el") for b in GREEK.boxes
     }
-    row = page.locator("table tr").filter(has=page.locator("th", has_text=re.compile(f"^{box}$")))
     points = told["points"]
-    expect(row.locator("td").first).to_have_text(points if points != "0" else "—")
+    expect(sheet_cell(page, box)).to_have_text(points if points != "0" else "—")
     second_player = greek.gettext("Player {number}").format(number=2)
     expect(page.get_by_text(turn.format(round=1, player=second_player))).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -51,12 +51,13 @@ def _turn_of_three_rolls() -> list[Scene]:
     return [first, second, third]
 
 
-@pytest.fixture
-def table(tmp_path) -> Iterator[tuple[str, GameStore]]:
-    """A server with its own game file, and the store to read what it recorded."""
+@pytest.fixture(scope="module")
+def table(tmp_path_factory) -> Iterator[tuple[str, GameStore]]:
+    """A server with its own game file, and the store to read what it recorded (each test
+    plays a game of its own)."""
     build("yatzy")
     build("catalan")
-    db = tmp_path / "games.sqlite3"
+    db = tmp_path_factory.mktemp("live-turn") / "games.sqlite3"
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
         yield url, GameStore(db)
 

@@ -16,8 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
-from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 import samples
 from advisor.background import LOCK_FILE
@@ -25,6 +24,7 @@ from advisor.tables import CACHE_ENV
 from scoring import Game
 from store import GameStore
 from tests.browser import fake_video
+from tests.browser.page_steps import choose, dice_shown, sheet_cell
 from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve, start_server
 from vision.labels import load_labels
 
@@ -68,38 +68,6 @@ def open_game(browser: Browser, url: str, game_id: str, camera: bool = False) ->
     page.goto(f"{url}/?game={game_id}")
     expect(page.get_by_text("Ann to play")).to_be_visible(timeout=60_000)
     return page
-
-
-def choose(page: Page, position: int, value: int) -> None:
-    """Click a die's value until the page shows it chosen: a click that lands while the
-    page redraws itself (as the sync check makes it do) can be lost, and a player would
-    simply click again. While it redraws, the die's old row may still be shown, faded, next
-    to its new one; only the current row is clicked."""
-    option = page.locator(f".st-key-die_{position}:not([data-stale='true'])").get_by_role(
-        "radio", name=str(value), exact=True
-    )
-    for _ in range(5):
-        try:
-            option.click(timeout=10_000)
-            expect(option).to_be_checked(timeout=5_000)
-            return
-        except (AssertionError, PlaywrightError):
-            continue
-    expect(option).to_be_checked()
-
-
-def dice_shown(page: Page) -> list[int]:
-    values = []
-    for position in range(5):
-        checked = page.locator(f".st-key-die_{position}").get_by_role("radio", checked=True)
-        values.append(int(checked.inner_text()) if checked.count() else 0)
-    return values
-
-
-def sheet_cell(page: Page, box: str, column: int = 0) -> Locator:
-    """The sheet's cell for `box` in the `column`th player's column."""
-    row = page.locator("table tr").filter(has=page.locator("th", has_text=re.compile(f"^{box}$")))
-    return row.locator("td").nth(column)
 
 
 def test_live_fills_the_dice_and_shows_the_boxes_without_a_click(game, tmp_path: Path):

@@ -1,0 +1,57 @@
+"""Steps a player takes on the page in Chromium, each waiting for the state it needs.
+
+While Streamlit redraws the page it may show a widget's old copy (marked
+`data-stale="true"`) beside its new one; only the current one is looked at or clicked.
+"""
+
+import re
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page, expect
+
+CLICK_TRIES = 5
+
+
+def die_face(page: Page, position: int, value: int) -> Locator:
+    """Die `position`'s (0 to 4) face `value` on its current row."""
+    return page.locator(f".st-key-die_{position}:not([data-stale='true'])").get_by_role(
+        "radio", name=str(value), exact=True
+    )
+
+
+def choose(page: Page, position: int, value: int) -> None:
+    """Click a die's value until the page shows it chosen: a click that lands while the
+    page redraws itself (as the sync check makes it do) can be lost, and a player would
+    simply click again."""
+    option = die_face(page, position, value)
+    for _ in range(CLICK_TRIES):
+        try:
+            option.click(timeout=10_000)
+            expect(option).to_be_checked(timeout=5_000)
+            return
+        except (AssertionError, PlaywrightError):
+            continue
+    expect(option).to_be_checked()
+
+
+def dice_shown(page: Page) -> list[int]:
+    """The five values the page shows (0 for a die without one)."""
+    values = []
+    for position in range(5):
+        row = page.locator(f".st-key-die_{position}:not([data-stale='true'])")
+        checked = row.get_by_role("radio", checked=True)
+        values.append(int(checked.inner_text()) if checked.count() else 0)
+    return values
+
+
+def record_button(page: Page, box: str | None = None) -> Locator:
+    """The Record button of `box`, or the first box offered."""
+    if box is None:
+        return page.locator("[class*='st-key-record_'] button:visible").first
+    return page.locator(f".st-key-record_{box} button:visible")
+
+
+def sheet_cell(page: Page, box: str, column: int = 0) -> Locator:
+    """The sheet's cell for `box` (as the sheet names it) in the `column`th player's column."""
+    row = page.locator("table tr").filter(has=page.locator("th", has_text=re.compile(f"^{box}$")))
+    return row.locator("td").nth(column)
