@@ -26,13 +26,26 @@ SOURCES = {
 # starts with Upload, which on a phone opens the camera app.
 CAMERA_TROUBLE_KEY = "camera_trouble"
 THUMBNAIL_WIDTH = 220
+# What the page says of a live scene that is not taken as a roll.
+NOT_A_ROLL = {
+    Seen.EMPTY: N_("No dice in view: waiting for the roll."),
+    Seen.PARTIAL: N_(
+        "I see {dice}, not five: not taken as a roll (a hand over the dice, or a die out of view?)."
+    ),
+    Seen.UNCHANGED: N_("No die moved: not a new roll."),
+}
+LAST_ROLL_TAKEN = N_("Roll 3 was the last roll of this turn: choose a box.")
+
+
+def _refused(name: str, error: ValueError) -> None:
+    flash("error", plain(f"{name}: {error_text(error)}"))
 
 
 def _read(name: str, data: bytes) -> None:
     try:
         state.keep_photo(read_photo(name, data))
     except ValueError as error:
-        flash("error", plain(f"{name}: {error_text(error)}"))
+        _refused(name, error)
 
 
 def _read_widget(key: str) -> None:
@@ -50,24 +63,12 @@ def _use_upload() -> None:
     st.session_state[SOURCE_KEY] = UPLOAD
 
 
-# What the page says of a live scene that is not taken as a roll.
-NOT_A_ROLL = {
-    Seen.EMPTY: N_("No dice in view: waiting for the roll."),
-    Seen.PARTIAL: N_(
-        "I see {dice}, not five: not taken as a roll (a hand over the dice, or a die out of view?)."
-    ),
-    Seen.UNCHANGED: N_("No die moved: not a new roll."),
-}
-LAST_ROLL_TAKEN = N_("Roll 3 was the last roll of this turn: choose a box.")
-SCENE_NOTE_KEY = "live_note"
-
-
 def _take_frame(name: str, frame: bytes) -> None:
     """A live scene: the turn's next roll when it is one, else a note saying why not."""
     try:
         photo, scene = read_scene(name, frame, state.last_scene())
     except ValueError as error:
-        flash("error", plain(f"{name}: {error_text(error)}"))
+        _refused(name, error)
         return
     if scene.seen is not Seen.ROLL:
         note = _(NOT_A_ROLL[scene.seen]).format(dice=_dice_count(len(photo.reading.dice)))
@@ -75,7 +76,7 @@ def _take_frame(name: str, frame: bytes) -> None:
         note = _(LAST_ROLL_TAKEN)
     else:
         note = None
-    st.session_state[SCENE_NOTE_KEY] = note
+    state.note_scene(note)
 
 
 def _live() -> None:
@@ -83,8 +84,8 @@ def _live() -> None:
     speak_toggle()
     if camera.frame is not None:
         _take_frame(f"live frame {camera.frame_id}", camera.frame)
-    note = st.session_state.get(SCENE_NOTE_KEY)
-    with st.container(key="live_note"):
+    note = state.scene_note()
+    with st.container(key="live_note_slot"):
         if note:
             st.caption(note)
     trouble = guidance(camera.status)

@@ -1,5 +1,5 @@
 """The page's per-browser state: the turn (five dice, the roll, the held dice, the earlier
-rolls), what the live camera last took as a roll, the last photo and one-off messages."""
+rolls), what the live camera last took as a roll, and the last photo."""
 
 from collections.abc import Sequence
 
@@ -23,6 +23,8 @@ PHOTO_ROUND_KEY = "photo_round"
 # page are still that scene's (so the next scene can tell which dice stayed).
 SCENE_KEY = "live_scene"
 FOLLOWS_KEY = "live_follows"
+# What the page said of the camera's last scene when it was not taken as a roll.
+SCENE_NOTE_KEY = "live_note"
 # How many scenes this browser's camera has taken as rolls: each one's number.
 SCENES_TAKEN_KEY = "live_scenes_taken"
 # Whose turn the dice are for: (game id, turns recorded); another count means the turn passed.
@@ -98,6 +100,7 @@ def clear_turn() -> None:
     _new_photo_round()
     set_turn(TurnSoFar((None,) * DICE_PER_HAND, None))
     st.session_state[FOLLOWS_KEY] = False
+    st.session_state.pop(SCENE_NOTE_KEY, None)
 
 
 def follow_turn(game_id: str, turns: int) -> None:
@@ -140,6 +143,16 @@ def take_scene(photo: PhotoReading, scene: Scene) -> bool:
     st.session_state[SCENES_TAKEN_KEY] = scenes_taken() + 1
     _keep(photo)
     return True
+
+
+def note_scene(note: str | None) -> None:
+    """Say why the camera's last scene was not a roll (None: it was one)."""
+    st.session_state[SCENE_NOTE_KEY] = note
+
+
+def scene_note() -> str | None:
+    """Why the camera's last scene was not a roll, if it was not."""
+    return st.session_state.get(SCENE_NOTE_KEY)
 
 
 def scenes_taken() -> int:
