@@ -12,7 +12,7 @@ from scoring.errors import (
     ScoringError,
 )
 from scoring.hand import LAST_ROLL, Hand, check_roll
-from scoring.players import player_name, player_names
+from scoring.players import player_name, player_names, saved_player_names
 from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import GameRules
 from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal, rules_of
@@ -189,7 +189,7 @@ class Game:
             if key not in record:
                 raise CorruptRecordError(f"the game record has no {key!r}")
         try:
-            game = cls(record["game"], record["players"])
+            game = cls._saved(record["game"], record["players"])
         except ScoringError as error:
             raise CorruptRecordError(f"bad game record: {error}") from error
         turns = record["turns"]
@@ -201,6 +201,16 @@ class Game:
             except ScoringError as error:
                 raise CorruptRecordError(f"turn {index}: {error}", turn=index) from error
         return game
+
+    @classmethod
+    def _saved(cls, game: str | GameRules, players: Sequence[str]) -> "Game":
+        """A game before its record's turns are replayed: its names as saved, even two
+        that look alike (games saved before look-alike names were refused still open)."""
+        saved = cls.__new__(cls)
+        saved.rules = rules_of(game)
+        saved.players = saved_player_names(players)
+        saved._turns = []
+        return saved
 
     def _replay(self, turn: Any) -> None:
         if not isinstance(turn, Mapping) or not {"player", "dice", "box"} <= turn.keys():

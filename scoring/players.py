@@ -1,7 +1,7 @@
 """Player names and the number of players: what a game accepts and how it keeps them."""
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from scoring.errors import PlayerError
 
@@ -40,9 +40,16 @@ def player_name(name: object) -> str:
     return kept
 
 
-def player_names(names: object) -> tuple[str, ...]:
-    """The names of a game's players, each as `player_name` keeps it: one to MAX_PLAYERS
-    of them, no two alike once case is ignored."""
+def name_key(name: str) -> str:
+    """What a name looks like on a sheet, to tell players apart by: compatibility forms
+    folded (a full-width letter is a letter), every run of spaces of any kind one space,
+    and case ignored."""
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def saved_player_names(names: object) -> tuple[str, ...]:
+    """The names of a game's players as a saved record holds them, each as `player_name`
+    keeps it: one to MAX_PLAYERS of them, no two the same once case is ignored."""
     if isinstance(names, str) or not isinstance(names, Sequence) or not names:
         raise PlayerError("a game needs a list of one or more player names")
     if len(names) > MAX_PLAYERS:
@@ -50,11 +57,23 @@ def player_names(names: object) -> tuple[str, ...]:
             "a game has at most {most} players, not {count}", most=MAX_PLAYERS, count=len(names)
         )
     kept = tuple(player_name(name) for name in names)
+    _refuse_twins(kept, str.casefold)
+    return kept
+
+
+def player_names(names: object) -> tuple[str, ...]:
+    """The names of a new game's players: as `saved_player_names` takes them, and no two
+    that look alike on a sheet (`name_key`: "Ann Lee" and "ann  lee" are one name)."""
+    kept = saved_player_names(names)
+    _refuse_twins(kept, name_key)
+    return kept
+
+
+def _refuse_twins(names: tuple[str, ...], key: Callable[[str], str]) -> None:
     seen: set[str] = set()
-    for name in kept:
-        if name.casefold() in seen:
+    for name in names:
+        if key(name) in seen:
             raise PlayerError(
                 "{name!r} is named twice; give each player a different name", name=name
             )
-        seen.add(name.casefold())
-    return kept
+        seen.add(key(name))

@@ -5,6 +5,7 @@ Shared by the page and the CSV export so both show the same sheet.
 
 import csv
 import io
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -13,6 +14,9 @@ from scoring.rules import Box, GameRules
 from scoring.scorer import box_range
 
 SCRATCH = "—"
+# What a spreadsheet reads as the start of a formula, and what it reads as a number.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[+-]?\d+(\.\d+)?")
 
 
 @dataclass(frozen=True)
@@ -83,10 +87,20 @@ def sheet_rows(
 
 def sheet_csv(game: Game, language: str, names: Mapping[str, str] | None = None) -> str:
     """The sheet as CSV text: a header of player names, then one line per row (labels as
-    `sheet_rows` gives them)."""
+    `sheet_rows` gives them). A scratched box is 0 there, and text a spreadsheet would run
+    as a formula (a name starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is
+    written as text, behind an apostrophe; numbers stay numbers."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["", *game.players])
+    writer.writerow(["", *map(_text_cell, game.players)])
     for row in sheet_rows(game, language, names):
-        writer.writerow([row.label, *row.cells])
+        cells = ["0" if cell == SCRATCH else cell for cell in row.cells]
+        writer.writerow([_text_cell(row.label), *map(_text_cell, cells)])
     return out.getvalue()
+
+
+def _text_cell(text: str) -> str:
+    """A cell that no spreadsheet runs as a formula."""
+    if NUMBER.fullmatch(text) or not text.startswith(FORMULA_STARTS):
+        return text
+    return "'" + text

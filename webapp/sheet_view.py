@@ -14,7 +14,7 @@ from webapp.language import _, number
 from webapp.review_view import review_download
 from webapp.tables import Table
 from webapp.text import plain
-from webapp.wording import winners_line
+from webapp.wording import player_labels, winners_line
 
 HIGHLIGHT = {"background-color": "rgba(255, 200, 0, 0.25)"}
 
@@ -28,14 +28,15 @@ def scoresheet(table: Table, names: dict[str, str]) -> None:
     """Boxes as rows, players as columns; the current player's column highlighted."""
     game = table.game
     rows = sheet_rows(game, ENGLISH, names, _signed)
+    labels = player_labels(game.players)
     frame = pd.DataFrame(
         [row.cells for row in rows],
         index=[plain(row.label) for row in rows],
-        columns=[plain(player) for player in game.players],
+        columns=list(labels.values()),
     )
     styled = frame.style
     if game.current_player is not None:
-        styled = styled.set_properties(subset=[plain(game.current_player)], **HIGHLIGHT)
+        styled = styled.set_properties(subset=[labels[game.current_player]], **HIGHLIGHT)
     summary = [plain(row.label) for row in rows if not row.is_box]
     styled = styled.set_properties(subset=(summary, list(frame.columns)), **{"font-weight": "bold"})
     st.table(styled)
@@ -68,10 +69,11 @@ def undo_button(table: Table, names: dict[str, str]) -> None:
 def standings(table: Table) -> None:
     """Final ranking and the winner (ties share the win)."""
     ranking = table.game.standings()
+    labels = player_labels(table.game.players)
     st.success(winners_line(ranking) + "!", icon=":material/trophy:")
     for s in ranking:
         t = s.totals
-        line = f"{s.place}. **{plain(s.player)}**: {t.total}"
+        line = f"{s.place}. **{labels[s.player]}**: {t.total}"
         if t.vs_average is not None:
             against = _("{points} against the average").format(points=_signed(t.vs_average))
             line += f" ({against})"

@@ -32,7 +32,7 @@ from webapp.live_turn import rows_of
 from webapp.reasons import describe
 from webapp.tables import Table
 from webapp.text import plain
-from webapp.wording import dice_text
+from webapp.wording import dice_text, player_labels
 
 BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
@@ -62,9 +62,10 @@ class Turn:
 def turn_header(table: Table) -> None:
     """Whose turn it is, the round, and every player's total, on one line."""
     totals = table.game.totals()
-    others = " · ".join(f"{plain(player)} {t.total}" for player, t in totals.items())
+    labels = player_labels(table.game.players)
+    others = " · ".join(f"{labels[player]} {t.total}" for player, t in totals.items())
     line = _("Round {round} · {player} to play").format(
-        round=table.game.round, player=plain(table.player)
+        round=table.game.round, player=labels[table.player]
     )
     st.container(key="turn_line").markdown(f"**{line}** :small[· {others}]")
 

@@ -35,6 +35,16 @@ def keep_action(keep: Sequence[int], score_now: bool) -> str:
     ).format(dice=dice_text(keep), count=rolled)
 
 
+def player_labels(players: Sequence[str]) -> dict[str, str]:
+    """Each player's name as the page shows it (`plain`), told apart by seat number where
+    two would show alike (a game saved before such names were refused)."""
+    shown = [plain(player) for player in players]
+    return {
+        player: f"{label} ({seat})" if shown.count(label) > 1 else label
+        for seat, (player, label) in enumerate(zip(players, shown, strict=True), start=1)
+    }
+
+
 def winners_line(ranking: list[Standing]) -> str:
     """Who won a finished game and with what, as text ("Ann and Bob win with 212")."""
     winners = [plain(s.player) for s in ranking if s.winner]

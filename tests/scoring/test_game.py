@@ -285,3 +285,23 @@ def test_only_first_roll_doubling_makes_the_roll_matter():
 def test_a_game_lasts_one_turn_per_box_and_player():
     game = Game("greek", ["Ann", "Bob"])
     assert game.rules.turns_for(2) == 2 * len(game.rules.boxes)
+
+
+@pytest.mark.parametrize(
+    "twin",
+    ["Ann  Lee", "ann lee", "Ann\u00a0Lee", "Ann\u2003Lee", "Ann\u3000Lee", "\uff21nn Lee"],
+    ids=["two spaces", "case", "no-break space", "em space", "ideographic space", "full width"],
+)
+def test_names_that_look_alike_on_a_sheet_are_refused(twin):
+    with pytest.raises(PlayerError, match="named twice"):
+        Game("yatzy", ["Ann Lee", twin])
+
+
+def test_a_game_saved_with_names_that_look_alike_still_opens_and_plays():
+    record = {"game": "yatzy", "players": ["Ann Lee", "Ann  Lee"], "turns": []}
+    game = Game.from_dict(record)
+    assert game.players == ("Ann Lee", "Ann  Lee")
+    game.record("chance", [1, 2, 3, 4, 5])
+    game.record("chance", [6, 6, 6, 6, 5])
+    assert [t.total for t in game.totals().values()] == [15, 29]
+    assert Game.from_dict(game.to_dict()).players == game.players

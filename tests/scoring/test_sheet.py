@@ -3,6 +3,8 @@
 import csv
 import io
 
+import pytest
+
 from scoring import GAMES, Game
 from scoring.sheet import SCRATCH, sheet_csv, sheet_rows
 
@@ -60,3 +62,27 @@ def test_the_csv_is_the_same_sheet():
     assert lines[0] == ["", "Ann", "Bob"]
     assert [line[0] for line in lines[1:]] == [row.label for row in sheet_rows(game, "en")]
     assert ["Chance", "29", ""] in lines
+
+
+@pytest.mark.parametrize(
+    "name",
+    ['=HYPERLINK("//x.y","c")', "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1)"],
+)
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(name):
+    game = Game("yatzy", [name, "Bob"])
+    header = next(csv.reader(io.StringIO(sheet_csv(game, "en"))))
+    assert header == ["", "'" + name, "Bob"]
+
+
+def test_numbers_stay_numbers_and_a_scratch_is_zero_in_the_csv():
+    game = Game("catalan", ["Ann", "Bob"])
+    game.record("ones", [2, 2, 3, 4, 5], 3)
+    game.record("ones", [1, 1, 1, 1, 5], 3)
+    yatzy = Game("yatzy", ["Ann"])
+    yatzy.record("five_of_a_kind", [1, 2, 3, 4, 5], 3)
+    catalan_lines = {line[0]: line[1:] for line in csv.reader(io.StringIO(sheet_csv(game, "en")))}
+    assert catalan_lines["Ones"] == ["-3", "1"]
+    assert catalan_lines["Against the average"][0].startswith("-")
+    yatzy_lines = {line[0]: line[1:] for line in csv.reader(io.StringIO(sheet_csv(yatzy, "en")))}
+    assert yatzy_lines["Yatzy"] == ["0"]
+    assert SCRATCH not in sheet_csv(yatzy, "en")

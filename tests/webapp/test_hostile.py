@@ -103,3 +103,27 @@ def test_names_with_hidden_characters_are_refused_on_the_start_page(page, db, na
     assert page.error, "a clear message"
     assert "game" not in page.query_params
     assert GameStore(db).list_games() == []
+
+
+def test_names_that_look_alike_are_refused_on_the_start_page(page, db):
+    page = start(page, "yatzy", ["Ann Lee", "Ann\u00a0 Lee"])
+    assert any("named twice" in e.value for e in page.error)
+    assert "game" not in page.query_params
+    assert GameStore(db).list_games() == []
+
+
+def test_a_game_saved_with_names_that_look_alike_opens_and_plays(db):
+    saved = {"game": "yatzy", "players": ["Ann Lee", "Ann  Lee"], "turns": []}
+    game_id = GameStore(db).create(saved).id
+    page = AppTest.from_file(APP, default_timeout=60)
+    page.query_params["game"] = game_id
+    page = record(set_dice(page.run(), [6, 6, 6, 6, 5]), "chance")
+    assert not problems(page)
+    columns = list(page.table[0].value.columns)
+    assert len(set(columns)) == 2, columns
+    assert page.table[0].value[columns[0]]["Chance"] == "29"
+    assert {b.key for b in page.button} >= {"undo"}
+    assert {"download_record", "download_csv"} <= {d.key for d in page.download_button}
+    page = record(set_dice(page, [1, 2, 3, 4, 5]), "chance")
+    assert not problems(page)
+    assert page.table[0].value[columns[1]]["Chance"] == "15"
