@@ -5,6 +5,10 @@ Streamlit reads Markdown nearly everywhere: bodies, captions, alerts, headings, 
 labels, image captions and table cells. Every piece of visitor text goes through
 `plain` before it is placed in such a string, so it shows exactly as typed and never as
 a link, an image, LaTeX, a colour directive or a heading.
+
+Escaping is not enough for the links Markdown makes by itself of `http://…`, `www.…`
+and `a@b.co`: those are found in the text after escapes are read. An invisible word
+joiner (U+2060) placed where such a link would begin keeps them plain text.
 """
 
 import re
@@ -17,13 +21,19 @@ _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
 # Control, format (bidi overrides, zero-width), surrogate, private-use and line or
 # paragraph separator characters: invisible, or able to reorder the text around them.
 _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+# Where Markdown would start a link by itself: a web address's scheme or "www" before its
+# ":" or ".", and an e-mail address's "@".
+_AUTOLINK = re.compile(r"(?i)(?:https?|www)(?=[:.])|(?=@)")
+WORD_JOINER = "\u2060"
 
 
 def plain(text: object, limit: int | None = None) -> str:
     """`text` as Markdown that shows it literally, on one line, without hidden
-    characters, and cut to `limit` characters (with an ellipsis) when given."""
+    characters (but the word joiners that keep it from becoming a link), and cut to
+    `limit` characters (with an ellipsis) when given."""
     words = " ".join(str(text).split())
     line = "".join(c for c in words if unicodedata.category(c) not in _HIDDEN)
     if limit is not None and len(line) > limit:
         line = line[: limit - 1] + "…"
-    return _PUNCTUATION.sub(r"\\\1", line)
+    unlinked = _AUTOLINK.sub(lambda start: start.group() + WORD_JOINER, line)
+    return _PUNCTUATION.sub(r"\\\1", unlinked)

@@ -1,0 +1,101 @@
+"""A hostile table in Chromium: names that look like web or mail addresses never become
+links, and the page asks nothing of any host but its own server."""
+
+import re
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, Route, expect, sync_playwright
+
+from scoring import Game
+from store import GameStore
+from tests.browser.page_steps import choose, record_button
+from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+
+ADDRESS_NAMES = ["http://e.x", "www.e.x", "a@b.co", "[Click](http://e.x)"]
+# Links in the page's main part, as (href, text).
+LINKS = (
+    "() => [...document.querySelectorAll('[data-testid=stMain] a')].map(a => [a.href, a.innerText])"
+)
+
+
+def _finished() -> Game:
+    game = Game("yahtzee", ADDRESS_NAMES[:2])
+    while not game.finished:
+        game.record(game.options([6, 6, 6, 6, 5])[0][0], [6, 6, 6, 6, 5])
+    return game
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Iterator[tuple[str, str, str]]:
+    """(address, game in progress, finished game) on a server of their own."""
+    db = tmp_path_factory.mktemp("hostile") / "games.sqlite3"
+    store = GameStore(db)
+    playing = store.create(Game("yatzy", ADDRESS_NAMES).to_dict()).id
+    finished = store.create(_finished().to_dict()).id
+    with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
+        yield url, playing, finished
+
+
+@pytest.fixture
+def page(site) -> Iterator[Page]:
+    """A tab that lets through only requests to the page's own server, noting the others."""
+    url = site[0]
+    own = urlsplit(url).netloc
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=False)
+        tab = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+        tab.set_default_timeout(30_000)
+        tab.elsewhere = []
+
+        def only_own(route: Route) -> None:
+            if urlsplit(route.request.url).netloc in (own, ""):
+                route.continue_()
+            else:
+                tab.elsewhere.append(route.request.url)
+                route.abort()
+
+        tab.route(re.compile(r"^(?!data:|blob:).*"), only_own)
+        yield tab
+        browser.close()
+
+
+def _no_links_from_names(page: Page) -> None:
+    own = urlsplit(page.url).netloc
+    for href, text in page.evaluate(LINKS):
+        assert urlsplit(href).netloc == own, (href, text)
+        assert not any(part in text for part in ("e.x", "b.co")), (href, text)
+
+
+def test_names_like_addresses_are_no_links_anywhere(site, page: Page):
+    url, playing, finished = site
+    page.goto(f"{url}/?game={playing}")
+    expect(page.get_by_text(re.compile(r"e\.x.* to play"))).to_be_visible()
+    for position, value in enumerate([6, 6, 6, 2, 2]):
+        choose(page, position, value)
+    record_button(page, "full_house").click()
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
+    _no_links_from_names(page)
+    page.goto(f"{url}/?game={finished}")
+    expect(page.locator("[data-testid=stAlertContentSuccess]")).to_contain_text("win")
+    _no_links_from_names(page)
+    page.goto(url)
+    expect(page.locator(f".st-key-resume_{playing}")).to_be_visible()
+    page.get_by_test_id("stExpander").click()
+    expect(page.locator(f".st-key-open_{finished}")).to_be_visible()
+    _no_links_from_names(page)
+    assert page.elsewhere == [], "the page asked another host"
+
+
+def test_the_page_asks_no_other_host(site, page: Page):
+    url, playing, finished = site
+    for address in (url, f"{url}/?game={playing}", f"{url}/?game={finished}"):
+        page.goto(address)
+        expect(
+            page.locator("[data-testid=stMain] [data-testid=stElementContainer]").first
+        ).to_be_visible()
+        expect(page.get_by_test_id("stStatusWidget")).to_be_hidden()
+    page.get_by_role("button", name="Phone").click()
+    expect(page.locator("[data-testid=stPopoverBody] img")).to_be_visible()
+    assert page.elsewhere == []
