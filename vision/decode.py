@@ -2,10 +2,13 @@
 
 A file names its width and height in its header. A small file can claim a huge image
 (a "decompression bomb": 124 KB of PNG for 32000x32000 pixels, gigabytes once decoded),
-so the size is checked from the header before anything is decoded. Files cut short,
-formats other than JPEG, PNG and WebP, and decoder failures all become one
-`InvalidImageError` with a message a person understands. The page and the command
-line call `decode_image`, so they decide the same for the same bytes.
+so the size is checked from the header before anything is decoded. A JPEG's layout is
+read first too (`vision.jpeg`): one written in more passes than a camera writes is
+refused, and of a phone's file holding more than the photo (a second picture, a video)
+only the photo is decoded. Files cut short, formats other than JPEG, PNG and WebP, and
+decoder failures all become one `InvalidImageError` with a message a person
+understands. The page and the command line call `decode_image`, so they decide the same
+for the same bytes.
 """
 
 from __future__ import annotations
@@ -17,9 +20,12 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from vision.jpeg import first_image
 from vision.reading import InvalidImageError
 
-FORMATS = ("JPEG", "PNG", "WEBP")
+# MPO is a JPEG followed by more pictures (phones write it for depth or HDR).
+FORMATS = ("JPEG", "MPO", "PNG", "WEBP")
+JPEGS = ("JPEG", "MPO")
 # About a 50-megapixel camera's photo; anything larger is refused before decoding.
 MAX_PIXELS = 50_000_000
 # The largest file read at all: a photo of MAX_PIXELS is well under this.
@@ -50,13 +56,20 @@ def header_size(data: bytes) -> tuple[str, int, int]:
 
 
 def is_complete(kind: str, data: bytes) -> bool:
-    """Whether the file reaches its format's end mark (a JPEG's EOI, a PNG's IEND chunk,
-    the length a WebP's RIFF header announces)."""
-    if kind == "JPEG":
-        return data.rstrip(b"\0").endswith(b"\xff\xd9")
+    """Whether a PNG or WebP file reaches its end (a PNG's IEND chunk, the length a WebP's
+    RIFF header announces); a JPEG's end is found by `vision.jpeg.first_image`."""
     if kind == "PNG":
         return data.rstrip(b"\0").endswith(b"IEND\xaeB`\x82")
     return len(data) >= 8 + int.from_bytes(data[4:8], "little")
+
+
+def _readable_part(kind: str, data: bytes) -> bytes:
+    """The bytes to decode: a JPEG's first image, or the whole of a complete PNG or WebP."""
+    if kind in JPEGS:
+        return data[: first_image(data).end]
+    if not is_complete(kind, data):
+        raise InvalidImageError("the file is cut short: send the whole photo again")
+    return data
 
 
 def decode_image(data: bytes) -> np.ndarray:
@@ -70,10 +83,9 @@ def decode_image(data: bytes) -> np.ndarray:
             width=width,
             height=height,
         )
-    if not is_complete(kind, data):
-        raise InvalidImageError("the file is cut short: send the whole photo again")
+    part = _readable_part(kind, data)
     try:
-        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        image = cv2.imdecode(np.frombuffer(part, np.uint8), cv2.IMREAD_COLOR)
     except cv2.error as error:
         raise InvalidImageError("the photo is damaged and cannot be decoded") from error
     if image is None or image.size == 0:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import re
 import struct
 import subprocess
 import sys
@@ -16,6 +18,7 @@ from PIL import Image
 
 import samples
 from vision import InvalidImageError, decode_image
+from vision.jpeg import MAX_SCANS, first_image
 
 SAMPLE = samples.photos()[0]
 
@@ -80,3 +83,53 @@ def test_the_command_line_reports_a_bad_file_and_reads_the_next(tmp_path):
     assert [line["path"] for line in lines] == list(map(str, paths))
     assert "megapixels" in lines[1]["error"]
     assert "dice" in lines[0] and "dice" in lines[2]
+
+
+def _progressive(image: np.ndarray) -> bytes:
+    return cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])[1].tobytes()
+
+
+def _scans(data: bytes) -> list[tuple[int, int]]:
+    """(start, end) of each scan of a JPEG: its SOS segment and the data after it."""
+    marks = [m.start() for m in re.finditer(b"\xff\xda", data)] + [data.rindex(b"\xff\xd9")]
+    return list(itertools.pairwise(marks))
+
+
+def test_a_progressive_photo_is_read():
+    photo = cv2.imread(str(SAMPLE))
+    data = _progressive(photo)
+    assert 1 < first_image(data).scans <= MAX_SCANS
+    assert decode_image(data).shape == photo.shape
+
+
+def test_a_jpeg_in_more_passes_than_a_camera_writes_is_refused_before_decoding():
+    data = _progressive(np.full((64, 64, 3), 90, np.uint8))
+    start, end = _scans(data)[-1]
+    many = data[:start] + data[start:end] * (20_000 - len(_scans(data)) + 1) + data[end:]
+    assert len(_scans(many)) == 20_000
+    with pytest.raises(InvalidImageError, match="passes"):
+        decode_image(many)
+
+
+def test_a_phone_s_two_picture_file_reads_its_first_picture():
+    first = cv2.cvtColor(cv2.imread(str(SAMPLE)), cv2.COLOR_BGR2RGB)
+    out = io.BytesIO()
+    gain_map = Image.new("RGB", (160, 160), (20, 20, 20))
+    Image.fromarray(first).save(out, "MPO", save_all=True, append_images=[gain_map])
+    data = out.getvalue()
+    assert Image.open(io.BytesIO(data)).format == "MPO"
+    alone = data[: first_image(data).end]
+    assert np.array_equal(decode_image(data), cv2.imdecode(np.frombuffer(alone, np.uint8), 1))
+
+
+def test_a_motion_photo_reads_the_photo_before_its_video():
+    photo = SAMPLE.read_bytes()
+    video = b"\x00\x00\x00\x18ftypmp42" + bytes(range(256)) * 40
+    assert np.array_equal(decode_image(photo + video), decode_image(photo))
+
+
+def test_a_jpeg_cut_short_inside_a_later_scan_is_refused():
+    data = _progressive(cv2.imread(str(SAMPLE)))
+    start, _ = _scans(data)[2]
+    with pytest.raises(InvalidImageError, match="cut short"):
+        decode_image(data[: start + 40])
