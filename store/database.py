@@ -1,15 +1,31 @@
-"""Opening the SQLite game file: schema creation and check, transactions, error messages."""
+"""Opening the SQLite game file: schema creation and check, transactions, error messages.
 
+An operation that only reads opens the file read-only, so a full disk or a folder that
+cannot be written still shows every game; when even that needs a file SQLite cannot make
+there (the WAL mode's shared-memory file), the file is read as it stands on disk, which
+holds every saved change once no connection is open. A write that cannot be made says
+why: the disk is full, the folder is read-only, or another program holds the lock (waited
+for at most BUSY_TIMEOUT_SECONDS).
+"""
+
+import errno
+import os
 import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import quote
 
-from store.errors import StoreError
+from store.errors import BusyError, DiskFullError, ReadOnlyError, StoreError
 
 SCHEMA_VERSION = 1
-BUSY_TIMEOUT_SECONDS = 10.0
+BUSY_TIMEOUT_SECONDS = 2.0
+# What SQLite says when the file system, not the file, keeps a read-only open from working.
+_CANNOT_SHARE = (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
+# Free space under which a write failure is put down to a full disk: SQLite's journal and
+# shared-memory files need some tens of kilobytes.
+ROOM_NEEDED = 256 * 1024
 _COLUMNS = ("id", "record", "revision", "created", "updated", "sequence")
 _CREATE_GAMES = """
 CREATE TABLE games (
@@ -24,24 +40,47 @@ CREATE TABLE games (
 
 
 @contextmanager
-def connect(path: Path) -> Iterator[sqlite3.Connection]:
-    """Open the game file for one operation, creating or checking its schema, and close it.
+def connect(path: Path, write: bool = True) -> Iterator[sqlite3.Connection]:
+    """Open the game file for one operation and close it: to write (creating or checking
+    its schema), or read-only when `write` is false and the file exists.
 
     Any sqlite3 error raised inside the block is re-raised as a StoreError naming the file.
     """
+    reading = not write and path.exists()
+    conn = _read_only(path) if reading else _writable(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
-    except (OSError, sqlite3.Error) as exc:
-        raise StoreError(f"Cannot open the game file {path}: {exc}") from exc
-    try:
-        _prepare(conn, path)
+        _prepare(conn, path, write=not reading)
         yield conn
     except sqlite3.Error as exc:
-        raise StoreError(_describe(exc, path)) from exc
+        raise _failure(exc, path) from exc
     finally:
         conn.close()
 
+
+def _writable(path: Path) -> sqlite3.Connection:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+    except OSError as exc:
+        raise _os_failure(exc, path) from exc
+    except sqlite3.Error as exc:
+        raise _failure(exc, path) from exc
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection; read as the file stands when SQLite cannot share it."""
+    address = f"file:{quote(str(path))}?mode=ro"
+    try:
+        conn = sqlite3.connect(address, uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+        _read_schema_state(conn)
+        return conn
+    except sqlite3.Error as exc:
+        if _primary_code(exc) not in _CANNOT_SHARE:
+            raise _failure(exc, path) from exc
+    try:
+        return sqlite3.connect(f"{address}&immutable=1", uri=True)
+    except sqlite3.Error as exc:
+        raise _failure(exc, path) from exc
 
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[None]:
@@ -55,10 +94,11 @@ def transaction(conn: sqlite3.Connection) -> Iterator[None]:
     conn.execute("COMMIT")
 
 
-def _prepare(conn: sqlite3.Connection, path: Path) -> None:
-    """Create the schema in an empty file, or check that an existing file holds our schema."""
+def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
+    """Check that the file holds our schema; to write, first create it in an empty file
+    and use WAL mode."""
     version, tables = _read_schema_state(conn)
-    if (version, tables) == (0, 0):
+    if write and (version, tables) == (0, 0):
         with transaction(conn):
             version, tables = _read_schema_state(conn)
             if (version, tables) == (0, 0):
@@ -82,8 +122,9 @@ def _prepare(conn: sqlite3.Connection, path: Path) -> None:
             f"The game file {path} does not contain a dice-table games table "
             "in the expected layout; it was written by another program."
         )
-    conn.execute("PRAGMA synchronous = FULL")
-    _use_wal(conn)
+    if write:
+        conn.execute("PRAGMA synchronous = FULL")
+        _use_wal(conn)
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:
@@ -107,19 +148,50 @@ def _read_schema_state(conn: sqlite3.Connection) -> tuple[int, int]:
     return int(version), int(tables)
 
 
-def _describe(exc: sqlite3.Error, path: Path) -> str:
-    """Turn an sqlite3 error into a message a player can act on."""
+def _failure(exc: sqlite3.Error, path: Path) -> StoreError:
+    """Turn an sqlite3 error into a StoreError a player can act on."""
     code = _primary_code(exc)
     if code == sqlite3.SQLITE_NOTADB:
-        return (
+        return StoreError(
             f"The game file {path} is not an SQLite database (another kind of file "
             "or badly damaged); it was left untouched."
         )
     if code == sqlite3.SQLITE_CORRUPT:
-        return f"The game file {path} is damaged: {exc}."
+        return StoreError(f"The game file {path} is damaged: {exc}.")
+    if code == sqlite3.SQLITE_FULL or (code in _CANNOT_SHARE and _disk_full(path)):
+        return DiskFullError(f"The disk holding the game file {path} is full: {exc}.")
+    if code == sqlite3.SQLITE_READONLY or (code in _CANNOT_SHARE and _read_only_folder(path)):
+        return ReadOnlyError(f"The game file {path} or its folder cannot be written: {exc}.")
     if _is_busy(exc):
-        return f"The game file {path} is busy in another program or browser; try again."
-    return f"Cannot use the game file {path}: {exc}."
+        return BusyError(f"The game file {path} is busy in another program or browser.")
+    return StoreError(f"Cannot use the game file {path}: {exc}.")
+
+
+def _disk_full(path: Path) -> bool:
+    """Whether the disk holding the game file has no room left for SQLite's own files."""
+    try:
+        disk = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return disk.f_bavail * disk.f_frsize < ROOM_NEEDED
+
+
+def _read_only_folder(path: Path) -> bool:
+    """Whether the game file's folder is on a read-only disk or cannot be written to."""
+    try:
+        disk = os.statvfs(path.parent)
+    except OSError:
+        return False
+    return bool(disk.f_flag & os.ST_RDONLY) or not os.access(path.parent, os.W_OK)
+
+
+def _os_failure(exc: OSError, path: Path) -> StoreError:
+    """Turn a failure to make the game file's folder into a StoreError."""
+    if exc.errno == errno.ENOSPC:
+        return DiskFullError(f"The disk holding the game file {path} is full: {exc}.")
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return ReadOnlyError(f"The folder of the game file {path} cannot be written: {exc}.")
+    return StoreError(f"Cannot open the game file {path}: {exc}")
 
 
 def _is_busy(exc: sqlite3.Error) -> bool:

@@ -11,3 +11,15 @@ class GameNotFoundError(StoreError, LookupError):
 
 class ConflictError(StoreError):
     """The game was saved by someone else after the caller loaded it."""
+
+
+class DiskFullError(StoreError):
+    """The disk holding the game file is full: nothing could be written."""
+
+
+class ReadOnlyError(StoreError):
+    """The game file or its folder cannot be written to: nothing could be written."""
+
+
+class BusyError(StoreError):
+    """Another program holds the game file's lock for longer than the store waits."""

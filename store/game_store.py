@@ -49,7 +49,7 @@ class GameStore:
     def load(self, game_id: str) -> SavedGame:
         """Return the saved game with this id, or raise GameNotFoundError."""
         _check_id(game_id)
-        with connect(self.path) as conn:
+        with connect(self.path, write=False) as conn:
             row = conn.execute(f"{_SELECT_GAME} WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise self._not_found(game_id)
@@ -59,7 +59,7 @@ class GameStore:
         """The game's revision, without reading its record: a cheap check that lets a page
         see whether another device saved since it drew the sheet."""
         _check_id(game_id)
-        with connect(self.path) as conn:
+        with connect(self.path, write=False) as conn:
             row = conn.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise self._not_found(game_id)
@@ -116,7 +116,7 @@ class GameStore:
 
     def _scan(self) -> tuple[list[GameSummary], list[str]]:
         """Read all games newest first, splitting them into summaries and unreadable ids."""
-        with connect(self.path) as conn:
+        with connect(self.path, write=False) as conn:
             rows = conn.execute(f"{_SELECT_GAME} ORDER BY sequence DESC").fetchall()
         summaries: list[GameSummary] = []
         unreadable: list[str] = []

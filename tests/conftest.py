@@ -1,10 +1,16 @@
-"""Test-wide set-up: the advisor's solved tables go to a fresh folder, never the user's cache."""
+"""Test-wide set-up: the advisor's solved tables go to a fresh folder, never the user's
+cache; and a small disk of its own for the tests of a full or read-only disk."""
 
 import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from advisor.tables import CACHE_ENV
+
+SMALL_DISK = "2m"
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -18,3 +24,30 @@ def advisor_cache(tmp_path_factory: pytest.TempPathFactory):
         del os.environ[CACHE_ENV]
     else:
         os.environ[CACHE_ENV] = before
+
+
+@pytest.fixture
+def disk(tmp_path: Path) -> Iterator[Path]:
+    """A folder on a disk of its own, 2 MB in size."""
+    if os.geteuid() != 0:
+        pytest.skip("mounting a small disk needs root (CI runs as root)")
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={SMALL_DISK}", "tmpfs", str(folder)], check=True
+    )
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], check=True)
+
+
+def fill(folder: Path) -> None:
+    """Take the last free byte of the disk holding `folder`."""
+    with (folder / "filler").open("wb") as filler:
+        try:
+            while True:
+                filler.write(b"\0" * 65536)
+                filler.flush()
+        except OSError:
+            pass

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from scoring import Game, GameOverError
-from store import GameStore, StoreError, default_path
+from store import BusyError, DiskFullError, GameStore, ReadOnlyError, StoreError, default_path
 from webapp.language import _, current, supported
 
 log = logging.getLogger(__name__)
@@ -18,6 +18,21 @@ def store_trouble(error: StoreError) -> str:
     """What a visitor is told about a store failure; the details (paths, SQLite's words)
     go to the server log only."""
     log.error("game store: %s", error, exc_info=error)
+    if isinstance(error, DiskFullError):
+        return _(
+            "The disk that holds the games is full, so nothing was saved. Every game saved "
+            "so far is still there; free some space on the server and try again."
+        )
+    if isinstance(error, ReadOnlyError):
+        return _(
+            "The folder that holds the games is read-only, so nothing was saved. Every game "
+            "saved so far can still be seen."
+        )
+    if isinstance(error, BusyError):
+        return _(
+            "Another program is holding the game file just now, so nothing was saved. Try "
+            "again in a moment."
+        )
     return _(
         "The game file cannot be used just now, so nothing was changed. Try again in a "
         "moment; if it goes on, the server's log says why."

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 import samples
 from scoring import Game
 from store import GameStore
+from tests.conftest import fill
 from tests.webapp.conftest import APP
 from tests.webapp.driver import (
     die_labels,
@@ -370,3 +371,13 @@ def test_the_phone_popover_warns_when_the_server_listens_on_this_computer_only(p
         assert [w for w in page.warning if "no phone can reach it" in w.value]
     finally:
         config.set_option("server.address", before)
+
+
+def test_a_full_disk_is_told_and_the_sheet_still_shows(disk, monkeypatch):
+    monkeypatch.setenv("DICE_TABLE_DB", str(disk / "games.sqlite3"))
+    page = start(AppTest.from_file(APP, default_timeout=60).run(), "yatzy", ["Ann", "Bob"])
+    fill(disk)
+    page = record(set_dice(page, [6, 6, 6, 6, 5]), "chance")
+    assert any("disk that holds the games is full" in e.value for e in page.error)
+    assert sheet(page).loc["Chance", "Ann"] == ""
+    assert "Ann to play" in turn_line(page)
