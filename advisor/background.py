@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from advisor.layout import Layout
-from advisor.tables import cache_dir, loaded, solved, table_path
+from advisor.tables import cache_dir, load_stored, loaded, solved, table_path
 from scoring.scorer import rules_of
 
 log = logging.getLogger(__name__)
@@ -58,12 +58,9 @@ class BackgroundSolver:
         self._thread.start()
 
     def ready(self, game: str) -> bool:
-        """Whether the game's table is loaded (a stored one is loaded now: it is mapped
-        into memory, not read); if not, it is solved and loaded next."""
-        if loaded(game):
-            return True
-        if _stored(game):
-            solved(game)
+        """Whether the game's table is loaded (a sound stored one is loaded now, a few
+        milliseconds); if not, it is solved and loaded next."""
+        if loaded(game) or load_stored(game):
             return True
         with self._wake:
             if game in self._queue:

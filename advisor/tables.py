@@ -1,19 +1,24 @@
 """Solved value tables: built on first use, kept in memory and cached on disk per rule set.
 
-A table file is one ``.npy`` record of the rules' key and the value of every state
-that can occur, read by memory map: nothing is decompressed or copied on load. The
-disk cache is only a cache: a table file that is damaged, cut short, written for
-other rules or unreadable is logged, set aside and solved again, and a cache folder
+A table file is one ``.npy`` record of the rules' key, a checksum of the values, and the
+value of every state that can occur; it is read whole into memory (a few megabytes), so
+a file changed or cut short on disk afterwards cannot touch the table in use. The disk
+cache is only a cache: anything in a table's place that is not a regular file, a file
+damaged, cut short, written for other rules, whose values do not match their checksum or
+are not all finite numbers, is logged, set aside and solved again; and a cache folder
 that cannot be written leaves the solved table in memory alone.
 """
 
 import logging
 import os
+import stat
 import threading
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 from numpy.lib import format as npy
@@ -25,7 +30,7 @@ from scoring.rules import GameRules
 from scoring.scorer import rules_of
 
 # Bump when the meaning or layout of the stored arrays changes.
-FORMAT = 3
+FORMAT = 4
 CACHE_ENV = "DICE_TABLE_ADVISOR_CACHE"
 KEY_LENGTH = 16
 
@@ -75,12 +80,17 @@ def table_path(layout: Layout) -> Path:
 
 
 def _record(count: int) -> np.dtype:
-    """A table file's one record: the rules' key and the values."""
-    return np.dtype([("key", f"S{KEY_LENGTH}"), ("values", "<f8", (count,))])
+    """A table file's one record: the rules' key, the values' checksum and the values."""
+    return np.dtype([("key", f"S{KEY_LENGTH}"), ("checksum", "<u4"), ("values", "<f8", (count,))])
+
+
+def _checksum(values: np.ndarray) -> int:
+    return zlib.crc32(np.ascontiguousarray(values, dtype="<f8").data)
 
 
 def _save(path: Path, key: str, values: np.ndarray) -> None:
-    """Write the record header, the key, then the values as they are in memory (no copy)."""
+    """Write the record header, the key, the checksum, then the values as they are in
+    memory (no copy)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     header = {"descr": npy.dtype_to_descr(_record(len(values))), "fortran_order": False}
     written = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
@@ -88,6 +98,7 @@ def _save(path: Path, key: str, values: np.ndarray) -> None:
         with written.open("wb") as out:
             npy.write_array_header_1_0(out, {**header, "shape": ()})
             out.write(key.encode())
+            out.write(_checksum(values).to_bytes(4, "little"))
             np.ascontiguousarray(values, dtype="<f8").tofile(out)
         os.replace(written, path)
     finally:
@@ -99,21 +110,33 @@ class DamagedTableError(ValueError):
 
 
 def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
-    """The values stored at `path` for these rules, memory-mapped; raises DamagedTableError."""
+    """The values stored at `path` for these rules, read into memory; raises
+    DamagedTableError."""
     try:
-        stored = np.load(path, mmap_mode="r", allow_pickle=False)
-    except (OSError, ValueError, EOFError) as error:
+        # Opened without waiting, so that a FIFO in a table's place cannot hang the reader.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
         raise DamagedTableError(f"unreadable ({error})") from error
+    with os.fdopen(descriptor, "rb") as source:
+        if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
+            raise DamagedTableError("not a regular file")
+        try:
+            stored = np.load(source, allow_pickle=False)
+        except (OSError, ValueError, EOFError) as error:
+            raise DamagedTableError(f"unreadable ({error})") from error
     if not isinstance(stored, np.ndarray):
-        stored.close()
         raise DamagedTableError("not a table file")
     if stored.dtype != _record(layout.count) or stored.shape != ():
         raise DamagedTableError(f"holds {stored.dtype} {stored.shape}, not {layout.count} values")
     if stored["key"] != key.encode():
         raise DamagedTableError("written for other rules")
-    # A plain array over the mapped file: arrays taken from a memmap are memmaps too, and
-    # each of those costs Python-level calls.
-    return stored["values"].view(np.ndarray)
+    values = np.ascontiguousarray(stored["values"])
+    if int(stored["checksum"]) != _checksum(values):
+        raise DamagedTableError("changed since it was solved (its checksum does not match)")
+    if not np.isfinite(values).all():
+        raise DamagedTableError("holding values that are not finite numbers")
+    values.flags.writeable = False
+    return values
 
 
 def _stored_or_solved(
@@ -160,6 +183,30 @@ def solved(game: str | GameRules, stop: threading.Event | None = None) -> Solved
 
     Setting ``stop`` abandons a solve (``SolveAbandonedError``), as does the program exiting.
     """
+    # Never None: solving always gives the values.
+    return cast(
+        "Solved", _known(game, lambda layout, key: _stored_or_solved(layout, key, stop=stop)[0])
+    )
+
+
+def load_stored(game: str | GameRules) -> bool:
+    """Load the game's table from disk if it is stored and sound, never solving it;
+    whether the table is in memory now."""
+
+    def stored(layout: Layout, key: str) -> np.ndarray | None:
+        path = table_path(layout)
+        try:
+            return _load(path, layout, key) if path.exists() else None
+        except DamagedTableError:
+            return None
+
+    return _known(game, stored) is not None
+
+
+def _known(
+    game: str | GameRules, find: Callable[[Layout, str], np.ndarray | None]
+) -> Solved | None:
+    """The game's tables from memory, else with the values `find` gives (None: not found)."""
     rules = rules_of(game)
     with _lock:
         known = _by_rules.get(id(rules))
@@ -170,7 +217,9 @@ def solved(game: str | GameRules, stop: threading.Event | None = None) -> Solved
     with _lock:
         table = _by_key.get(key)
     if table is None:
-        values, _ = _stored_or_solved(layout, key, stop=stop)
+        values = find(layout, key)
+        if values is None:
+            return None
         table = Solved(layout, values)
     with _lock:
         table = _by_key.setdefault(key, table)

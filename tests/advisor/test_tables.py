@@ -95,12 +95,49 @@ def test_a_damaged_table_is_solved_again_and_replaced(advisor_cache, damage, cap
     assert "solving it again" not in caplog.text, "the rebuilt table was stored"
 
 
-def test_a_stored_table_is_read_by_memory_map(advisor_cache: Path) -> None:
-    build(SIXES_AND_POKER)
+def _values_replaced(path: Path, values: np.ndarray) -> None:
+    """Put `values` in a table file in place of its own, header, key and checksum kept."""
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) - values.nbytes] + values.astype("<f8").tobytes())
+
+
+def _fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda path: _values_replaced(path, np.full(_count(path), np.nan)),
+        lambda path: _values_replaced(path, np.zeros(_count(path))),
+        _fifo,
+    ],
+    ids=["not a number", "zeros", "fifo"],
+)
+def test_a_table_changed_after_it_was_solved_is_solved_again(advisor_cache, damage, caplog):
+    path = build(SIXES_AND_POKER)
+    expected = expected_score(SIXES_AND_POKER)
     _forget_solved()
+    damage(path)
+    assert expected_score(SIXES_AND_POKER) == expected
+    assert "solving it again" in caplog.text
+
+
+def _count(path: Path) -> int:
+    return int(np.load(path)["values"].shape[0])
+
+
+def test_a_stored_table_is_read_into_memory_and_outlives_its_file(advisor_cache: Path) -> None:
+    path = build(SIXES_AND_POKER)
+    _forget_solved()
+    expected = expected_score(SIXES_AND_POKER)
+    with path.open("r+b") as table:
+        table.truncate(100)
     values = tables.solved(SIXES_AND_POKER).values
-    assert isinstance(values.base, np.memmap) or isinstance(values, np.memmap)
-    assert values.flags.aligned and not values.flags.writeable
+    assert not values.flags.writeable
+    assert np.isfinite(values).all()
+    assert expected_score(SIXES_AND_POKER) == expected
 
 
 def test_an_unwritable_cache_keeps_the_table_in_memory(tmp_path, monkeypatch, caplog):
