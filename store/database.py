@@ -27,6 +27,8 @@ _CANNOT_SHARE = (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLIT
 # shared-memory files need some tens of kilobytes.
 ROOM_NEEDED = 256 * 1024
 _COLUMNS = ("id", "record", "revision", "created", "updated", "sequence")
+# The resume list reads the most recent changes first, however many games there are.
+_INDEX_BY_CHANGE = "CREATE INDEX IF NOT EXISTS games_by_change ON games (sequence)"
 _CREATE_GAMES = """
 CREATE TABLE games (
     id TEXT PRIMARY KEY NOT NULL,
@@ -82,6 +84,7 @@ def _read_only(path: Path) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise _failure(exc, path) from exc
 
+
 @contextmanager
 def transaction(conn: sqlite3.Connection) -> Iterator[None]:
     """Run the block in a write transaction: committed if it succeeds, rolled back otherwise."""
@@ -125,6 +128,7 @@ def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
     if write:
         conn.execute("PRAGMA synchronous = FULL")
         _use_wal(conn)
+        conn.execute(_INDEX_BY_CHANGE)
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:

@@ -99,13 +99,19 @@ class GameStore:
             updated=now,
         )
 
-    def list_games(self) -> list[GameSummary]:
-        """Summarise every readable game, most recently changed first; damaged ones are left out."""
-        return self._scan()[0]
+    def list_games(self, limit: int | None = None) -> list[GameSummary]:
+        """Summarise the `limit` most recently changed games (all when None), most recent
+        first; damaged ones among them are left out."""
+        return self._scan(limit)[0]
 
-    def unreadable_games(self) -> list[str]:
-        """Return the ids of damaged games that `list_games` leaves out."""
-        return self._scan()[1]
+    def unreadable_games(self, limit: int | None = None) -> list[str]:
+        """The ids of the damaged games that `list_games(limit)` leaves out."""
+        return self._scan(limit)[1]
+
+    def count(self) -> int:
+        """How many games are saved, damaged ones included."""
+        with connect(self.path, write=False) as conn:
+            return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
 
     def delete(self, game_id: str) -> None:
         """Remove the game with this id, or raise GameNotFoundError."""
@@ -114,10 +120,13 @@ class GameStore:
             if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
                 raise self._not_found(game_id)
 
-    def _scan(self) -> tuple[list[GameSummary], list[str]]:
-        """Read all games newest first, splitting them into summaries and unreadable ids."""
+    def _scan(self, limit: int | None) -> tuple[list[GameSummary], list[str]]:
+        """Read the `limit` most recently changed games (all when None), splitting them into
+        summaries and unreadable ids."""
         with connect(self.path, write=False) as conn:
-            rows = conn.execute(f"{_SELECT_GAME} ORDER BY sequence DESC").fetchall()
+            rows = conn.execute(
+                f"{_SELECT_GAME} ORDER BY sequence DESC LIMIT ?", (-1 if limit is None else limit,)
+            ).fetchall()
         summaries: list[GameSummary] = []
         unreadable: list[str] = []
         for row in rows:
