@@ -15,6 +15,21 @@ from store.models import GameSummary, SavedGame
 
 ID_BYTES = 6
 _SELECT_GAME = "SELECT id, record, revision, created, updated FROM games"
+# SQLite reads the few fields a list line shows, so no record is parsed whole in Python.
+_SELECT_SUMMARY = """
+SELECT id, is_object,
+    CASE WHEN is_object THEN json_extract(record, '$.game') END,
+    CASE WHEN is_object AND json_type(record, '$.players') = 'array'
+        THEN json_extract(record, '$.players') END,
+    CASE WHEN is_object THEN json_array_length(record, '$.turns') END,
+    revision, created, updated
+FROM (
+    SELECT *, CASE WHEN typeof(record) = 'text' AND json_valid(record)
+        THEN json_type(record) = 'object' ELSE 0 END AS is_object
+    FROM games
+)
+ORDER BY sequence DESC LIMIT ?
+"""
 
 
 class GameStore:
@@ -121,19 +136,28 @@ class GameStore:
                 raise self._not_found(game_id)
 
     def _scan(self, limit: int | None) -> tuple[list[GameSummary], list[str]]:
-        """Read the `limit` most recently changed games (all when None), splitting them into
-        summaries and unreadable ids."""
+        """Summarise the `limit` most recently changed games (all when None) from a few
+        fields of each record, splitting them into summaries and unreadable ids."""
         with connect(self.path, write=False) as conn:
-            rows = conn.execute(
-                f"{_SELECT_GAME} ORDER BY sequence DESC LIMIT ?", (-1 if limit is None else limit,)
-            ).fetchall()
+            rows = conn.execute(_SELECT_SUMMARY, (-1 if limit is None else limit,)).fetchall()
         summaries: list[GameSummary] = []
         unreadable: list[str] = []
-        for row in rows:
+        for game_id, is_object, game, players, turns, revision, created, updated in rows:
             try:
-                summaries.append(GameSummary.of(self._decode(row)))
+                if not is_object or not isinstance(revision, int):
+                    raise self._damaged(game_id, "its record cannot be read")
+                summaries.append(
+                    GameSummary(
+                        id=game_id,
+                        game=game if isinstance(game, str) else "",
+                        players=_names(players),
+                        turns=turns or 0,
+                        created=self._parse_time(game_id, created),
+                        updated=self._parse_time(game_id, updated),
+                    )
+                )
             except StoreError:
-                unreadable.append(str(row[0]))
+                unreadable.append(str(game_id))
         return summaries, unreadable
 
     def _decode(self, row: tuple[Any, ...]) -> SavedGame:
@@ -179,6 +203,13 @@ def _encode(record: dict[str, Any]) -> str:
         return json.dumps(record, allow_nan=False, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError) as exc:
         raise ValueError(f"The game record cannot be stored as JSON: {exc}.") from exc
+
+
+def _names(players: str | None) -> tuple[str, ...]:
+    """The player names in a record's players array (JSON text), leaving out any non-string."""
+    if players is None:
+        return ()
+    return tuple(name for name in json.loads(players) if isinstance(name, str))
 
 
 def _check_id(game_id: str) -> None:

@@ -26,21 +26,3 @@ class GameSummary:
     turns: int
     created: datetime
     updated: datetime
-
-    @classmethod
-    def of(cls, saved: SavedGame) -> "GameSummary":
-        """Summarise a saved game; missing or ill-typed fields read as empty."""
-        record = saved.record
-        game = record.get("game")
-        players = record.get("players")
-        turns = record.get("turns")
-        return cls(
-            id=saved.id,
-            game=game if isinstance(game, str) else "",
-            players=tuple(p for p in players if isinstance(p, str))
-            if isinstance(players, list)
-            else (),
-            turns=len(turns) if isinstance(turns, list) else 0,
-            created=saved.created,
-            updated=saved.updated,
-        )

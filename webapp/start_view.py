@@ -13,6 +13,11 @@ from webapp.tables import game_store, new_table, store_trouble
 from webapp.text import plain
 from webapp.wording import winners_line
 
+# Games listed at first, and added by each "Show older games": the page reads and replays
+# only these, however many games the file holds.
+LISTED = 20
+LISTED_KEY = "games_listed"
+
 
 def new_game_form() -> None:
     """Pick a game, name 1 to 8 players, start: the game is saved and its id goes into the URL."""
@@ -68,10 +73,12 @@ def _game_line(summary: GameSummary, note: str) -> str:
 def saved_games() -> None:
     """Games in progress, each with its progress and a Resume button; below them the
     finished games, each with its winner and an Open button for its sheet and downloads."""
+    listed = int(st.session_state.get(LISTED_KEY, LISTED))
     try:
         store = game_store()
-        saved = store.list_games()
-        damaged = store.unreadable_games()
+        saved = store.list_games(listed)
+        damaged = store.unreadable_games(listed)
+        total = store.count()
     except StoreError as error:
         st.error(store_trouble(error))
         return
@@ -97,16 +104,26 @@ def saved_games() -> None:
         right.button(
             _("Resume"), key=f"resume_{summary.id}", on_click=open_game, args=(summary.id,)
         )
-    if not finished:
-        return
-    heading = _("Finished games ({count})").format(count=len(finished))
-    with st.expander(heading, icon=":material/trophy:"):
-        for summary in finished:
-            left, right = st.columns([4, 1], vertical_alignment="center")
-            left.markdown(_game_line(summary, _result(store, summary)))
-            right.button(
-                _("Open"), key=f"open_{summary.id}", on_click=open_game, args=(summary.id,)
+    if finished:
+        heading = _("Finished games ({count})").format(count=len(finished))
+        with st.expander(heading, icon=":material/trophy:"):
+            for summary in finished:
+                left, right = st.columns([4, 1], vertical_alignment="center")
+                left.markdown(_game_line(summary, _result(store, summary)))
+                right.button(
+                    _("Open"), key=f"open_{summary.id}", on_click=open_game, args=(summary.id,)
+                )
+    if total > listed:
+        st.caption(
+            _("The {listed} most recent of {total} saved games are listed.").format(
+                listed=listed, total=total
             )
+        )
+        st.button(_("Show older games"), key="show_older", on_click=_list_more, args=(listed,))
+
+
+def _list_more(listed: int) -> None:
+    st.session_state[LISTED_KEY] = listed + LISTED
 
 
 def start_page() -> None:

@@ -25,6 +25,7 @@ from tests.webapp.driver import (
     upload,
     use_source,
 )
+from webapp.start_view import LISTED
 
 TWELVE_DICE = (
     Path(__file__).resolve().parents[1]
@@ -282,6 +283,20 @@ def test_finished_games_are_listed_apart_with_their_winner(db):
     assert page.query_params["game"] == done.id
     assert any("Bob wins" in s.value for s in page.success)
     assert {"download_record", "download_csv"} <= {d.key for d in page.download_button}
+
+
+def test_the_start_page_lists_the_most_recent_games_and_shows_older_ones_on_request(db):
+    store = GameStore(db)
+    ids = [store.create(Game("yatzy", [f"P{i}"]).to_dict()).id for i in range(LISTED + 5)]
+    page = AppTest.from_file(APP, default_timeout=60).run()
+    assert not problems(page)
+    resumable = [b.key.removeprefix("resume_") for b in page.button if b.key.startswith("resume_")]
+    assert resumable == ids[::-1][:LISTED]
+    assert any(f"of {LISTED + 5} saved games" in c.value for c in page.caption)
+    page = page.button(key="show_older").click().run()
+    resumable = [b.key.removeprefix("resume_") for b in page.button if b.key.startswith("resume_")]
+    assert resumable == ids[::-1]
+    assert not [b for b in page.button if b.key == "show_older"]
 
 
 def test_rolling_again_keeps_the_held_dice_and_the_turn_records_its_rolls(page, db):
