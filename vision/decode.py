@@ -28,8 +28,9 @@ FORMATS = ("JPEG", "MPO", "PNG", "WEBP")
 JPEGS = ("JPEG", "MPO")
 # About a 50-megapixel camera's photo; anything larger is refused before decoding.
 MAX_PIXELS = 50_000_000
-# The largest file read at all: a photo of MAX_PIXELS is well under this.
-LARGEST_FILE = 64 * 1024 * 1024
+# The largest file read at all: a phone's photo is well under this (a 50-megapixel JPEG
+# is about 15 MB), and the page's server takes no larger upload.
+LARGEST_FILE = 20 * 1024 * 1024
 
 
 def header_size(data: bytes) -> tuple[str, int, int]:

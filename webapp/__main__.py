@@ -9,16 +9,29 @@ from pathlib import Path
 
 from streamlit.web import cli
 
+from vision.decode import LARGEST_FILE
 from webapp.warm_up import warm_up
 
 PAGE = Path(__file__).resolve().parent / "page.py"
+# The server's options, as in the checkout's .streamlit/config.toml (which an install does
+# not carry): uploads no larger than a photo the reader takes, websocket messages (a live
+# frame is under 1 MB) bounded well below Streamlit's 200 MB, a page that tells no outside
+# host of its visits, the viewer's toolbar, and no full garbage collection after every
+# script run (80 ms a run here).
+SERVER_OPTIONS = {
+    "server.maxUploadSize": LARGEST_FILE // 2**20,
+    "server.maxMessageSize": 8,
+    "browser.gatherUsageStats": False,
+    "client.toolbarMode": "viewer",
+    "runner.postScriptGC": False,
+}
 
 
 def main() -> None:
     """Run `streamlit run` on the page, passing on any further Streamlit options."""
     warm_up()
-    # As in the checkout's .streamlit/config.toml, which an install does not carry.
-    sys.argv = ["streamlit", "run", str(PAGE), "--runner.postScriptGC", "false", *sys.argv[1:]]
+    options = [f"--{name}={str(value).lower()}" for name, value in SERVER_OPTIONS.items()]
+    sys.argv = ["streamlit", "run", str(PAGE), *options, *sys.argv[1:]]
     sys.exit(cli.main())
 
 

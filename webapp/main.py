@@ -14,6 +14,7 @@ from webapp.language_view import settle_language
 from webapp.navigation import GAME_KEY, to_start
 from webapp.start_view import start_page
 from webapp.tables import Table, open_table, store_trouble
+from webapp.uploads import bound_uploads
 from webapp.warm_up import warm_up
 
 # The page's own layout (see the file): read once, shown on every run.
@@ -41,6 +42,7 @@ def _trouble(game_id: str, error: StoreError | CorruptRecordError) -> None:
 
 def _page() -> None:
     """The page this address asks for, in the language it settles on."""
+    bound_uploads()
     game_id = st.query_params.get(GAME_KEY)
     table: Table | None = None
     trouble: StoreError | CorruptRecordError | None = None

@@ -5,6 +5,7 @@ import streamlit as st
 
 import samples
 from vision import Die
+from vision.decode import LARGEST_FILE
 from webapp import state
 from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
@@ -13,6 +14,7 @@ from webapp.live_turn import Seen
 from webapp.photos import PHOTO_TYPES, read_photo, read_scene
 from webapp.speech_view import speak_toggle
 from webapp.text import plain
+from webapp.uploads import forget
 
 SOURCE_KEY = "photo_source"
 LIVE, SNAPSHOT, UPLOAD, SAMPLE = "live", "snapshot", "upload", "sample"
@@ -52,6 +54,7 @@ def _read_widget(key: str) -> None:
     uploaded = st.session_state.get(key)
     if uploaded is not None:
         _read(uploaded.name, uploaded.getvalue())
+        forget(uploaded)
 
 
 def _read_sample() -> None:
@@ -124,7 +127,9 @@ def photo_sources() -> None:
     elif source == UPLOAD:
         key = state.photo_widget_key("upload")
         st.file_uploader(
-            _("A photo of the dice (JPEG, PNG or WebP)"),
+            _("A photo of the dice (JPEG, PNG or WebP, up to {size} MB)").format(
+                size=LARGEST_FILE // 2**20
+            ),
             type=list(PHOTO_TYPES),
             key=key,
             on_change=_read_widget,

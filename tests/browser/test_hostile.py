@@ -1,17 +1,23 @@
 """A hostile table in Chromium: names that look like web or mail addresses never become
-links, and the page asks nothing of any host but its own server."""
+links, the page asks nothing of any host but its own server, and uploads do not pile up
+in the server's memory."""
 
 import re
+import time
+import uuid
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, Route, expect, sync_playwright
 
+import samples
 from scoring import Game
 from store import GameStore
 from tests.browser.page_steps import choose, record_button
 from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from vision.decode import LARGEST_FILE
+from webapp.uploads import KEPT_PER_SESSION
 
 ADDRESS_NAMES = ["http://e.x", "www.e.x", "a@b.co", "[Click](http://e.x)"]
 # Links in the page's main part, as (href, text).
@@ -99,3 +105,50 @@ def test_the_page_asks_no_other_host(site, page: Page):
     page.get_by_role("button", name="Phone").click()
     expect(page.locator("[data-testid=stPopoverBody] img")).to_be_visible()
     assert page.elsewhere == []
+
+
+def _uploads_held(page: Page, url: str, expected: int) -> int:
+    """Bytes of uploaded files the server holds, as its metrics endpoint reports them, once
+    they are `expected` (the endpoint caches its figure for 5 s) or after 30 s."""
+    deadline = time.monotonic() + 30
+    while True:
+        metrics = page.request.get(f"{url}/_stcore/metrics").text()
+        found = re.search(r'cache_type="UploadedFileManager"[^}]*\}\s+(\d+)', metrics)
+        held = int(found.group(1)) if found else 0
+        if held == expected or time.monotonic() > deadline:
+            return held
+        page.wait_for_timeout(500)
+
+
+def test_uploads_leave_the_server_s_memory(site, page: Page):
+    url, playing, _ = site
+    photo = samples.photos()[0]
+    page.goto(f"{url}/?game={playing}")
+    page.get_by_role("button", name=re.compile("Upload")).click()
+    with page.expect_request(lambda r: r.method == "PUT") as sent:
+        page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(photo)
+    expect(page.get_by_text(re.compile(rf"{photo.name}: \d+ dic?e"))).to_be_visible()
+    assert _uploads_held(page, url, 0) == 0, "the photo read stays in memory"
+
+    upload = sent.value
+    endpoint = upload.url.rsplit("/", 1)[0]
+    headers = {k: v for k, v in upload.all_headers().items() if k == "x-xsrftoken"}
+    unused = bytes(1_000_000)
+    for _ in range(3 * KEPT_PER_SESSION):
+        answer = page.request.put(
+            f"{endpoint}/{uuid.uuid4()}",
+            multipart={"file": {"name": "x.jpg", "mimeType": "image/jpeg", "buffer": unused}},
+            headers=headers,
+        )
+        assert answer.status == 204, answer.status
+    kept = KEPT_PER_SESSION * len(unused)
+    assert _uploads_held(page, url, kept) == kept
+
+    too_big = page.request.put(
+        f"{endpoint}/{uuid.uuid4()}",
+        multipart={
+            "file": {"name": "x.jpg", "mimeType": "image/jpeg", "buffer": bytes(LARGEST_FILE + 1)}
+        },
+        headers=headers,
+    )
+    assert too_big.status == 413
