@@ -11,7 +11,7 @@ from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
-from webapp.photos import PHOTO_TYPES, read_photo, read_scene
+from webapp.photos import PHOTO_TYPES, SLOTS, BusyError, read_photo, read_scene
 from webapp.speech_view import speak_toggle
 from webapp.text import plain
 from webapp.uploads import forget
@@ -39,14 +39,21 @@ NOT_A_ROLL = {
 LAST_ROLL_TAKEN = N_("Roll 3 was the last roll of this turn: choose a box.")
 
 
-def _refused(name: str, error: ValueError) -> None:
-    flash("error", plain(f"{name}: {error_text(error)}"))
+def _refused(name: str, error: ValueError | BusyError) -> None:
+    if isinstance(error, BusyError):
+        reason = _(
+            "the server is reading other tables' photos and this one waited {seconds} s: "
+            "send it again in a moment"
+        ).format(seconds=round(SLOTS.wait))
+    else:
+        reason = error_text(error)
+    flash("error", plain(f"{name}: {reason}"))
 
 
 def _read(name: str, data: bytes) -> None:
     try:
         state.keep_photo(read_photo(name, data))
-    except ValueError as error:
+    except (ValueError, BusyError) as error:
         _refused(name, error)
 
 
@@ -70,7 +77,7 @@ def _take_frame(name: str, frame: bytes) -> None:
     """A live scene: the turn's next roll when it is one, else a note saying why not."""
     try:
         photo, scene = read_scene(name, frame, state.last_scene())
-    except ValueError as error:
+    except (ValueError, BusyError) as error:
         _refused(name, error)
         return
     if scene.seen is not Seen.ROLL:

@@ -1,6 +1,8 @@
 """Photos from the camera, an upload or the samples: decoded, read and prepared for display."""
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import cv2
@@ -13,6 +15,38 @@ from webapp.live_turn import Scene, look
 
 PHOTO_TYPES = tuple(suffix.lstrip(".") for suffix in samples.PHOTO_SUFFIXES)
 PREVIEW_SIDE = 1280
+# Photos the server reads at once, for all tables together: one read of the largest photo
+# taken (50 megapixels) holds about 0.4 GB while it runs, so reads have a memory ceiling.
+READS_AT_ONCE = 2
+# How long a photo waits for its turn before the page says the server is busy.
+READ_WAIT_SECONDS = 10.0
+
+
+class BusyError(Exception):
+    """The server was reading other photos for longer than a photo may wait."""
+
+
+class ReadSlots:
+    """At most `count` reads at once; a read that waits longer than `wait` seconds for
+    its turn is refused with BusyError rather than queued for ever."""
+
+    def __init__(self, count: int, wait: float) -> None:
+        self.count, self.wait = count, wait
+        self._free = threading.BoundedSemaphore(count)
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Wait for a free slot (at most `wait` seconds) and keep it for the block."""
+        if not self._free.acquire(timeout=self.wait):
+            raise BusyError(f"{self.count} photos were being read for {self.wait:g} s")
+        try:
+            yield
+        finally:
+            self._free.release()
+
+
+# Shared by every browser's session thread.
+SLOTS = ReadSlots(READS_AT_ONCE, READ_WAIT_SECONDS)
 
 
 @dataclass(frozen=True)
@@ -61,13 +95,17 @@ def _read(data: bytes) -> tuple[np.ndarray, Reading, list[Die], list[Die]]:
 
 
 def read_photo(name: str, data: bytes) -> PhotoReading:
-    """Read the dice in a photo, choose the hand's dice and draw the preview."""
-    return _photo_reading(name, *_read(data))
+    """Read the dice in a photo, choose the hand's dice and draw the preview, in one of the
+    server's `SLOTS` (BusyError when none came free in time)."""
+    with SLOTS.hold():
+        return _photo_reading(name, *_read(data))
 
 
 def read_scene(name: str, data: bytes, previous: Sequence[Die]) -> tuple[PhotoReading, Scene]:
     """Read a live camera's still scene and tell what it is to the turn after `previous`,
-    the rows of the last scene taken as a roll; a roll's dice are numbered in its rows."""
-    image, reading, kept, set_aside = _read(data)
-    scene = look(previous, kept)
-    return _photo_reading(name, image, reading, scene.rows or kept, set_aside), scene
+    the rows of the last scene taken as a roll; a roll's dice are numbered in its rows.
+    Like `read_photo`, it runs in one of the server's `SLOTS`."""
+    with SLOTS.hold():
+        image, reading, kept, set_aside = _read(data)
+        scene = look(previous, kept)
+        return _photo_reading(name, image, reading, scene.rows or kept, set_aside), scene

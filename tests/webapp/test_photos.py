@@ -1,12 +1,17 @@
 """The page's choice of a hand's dice from a photo that shows more or fewer than five."""
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import cv2
 import pytest
 
+import vision
 from tests.vision.scenes import draw_die, table
 from tests.vision.test_decode import BAD_FILES
 from tests.webapp.driver import start, upload
 from vision import InvalidImageError, decode_image
+from webapp import photos
 from webapp.photos import read_photo
 
 
@@ -53,3 +58,44 @@ def test_the_count_of_dice_seen_is_worded_for_none_and_one(page, sides, told):
     warnings = " ".join(w.value for w in page.warning)
     assert f"{told}, not five" in warnings
     assert " 1 dice" not in warnings and " 0 dice" not in warnings
+
+
+def test_reads_from_many_threads_share_the_server_s_few_slots(monkeypatch):
+    inside, most, lock = [0], [0], threading.Lock()
+
+    def counted(image):
+        with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        try:
+            return vision.read_dice(image)
+        finally:
+            with lock:
+                inside[0] -= 1
+
+    monkeypatch.setattr(photos, "read_dice", counted)
+    data = photo_bytes([70] * 5)
+    serial = read_photo("five.png", data).reading
+    with ThreadPoolExecutor(8) as pool:
+        readings = list(pool.map(lambda _: read_photo("five.png", data).reading, range(16)))
+    assert most[0] == photos.READS_AT_ONCE
+    assert all(reading == serial for reading in readings)
+
+
+def test_a_read_that_waits_too_long_is_refused_as_busy():
+    slots = photos.ReadSlots(1, 0.05)
+    with slots.hold(), pytest.raises(photos.BusyError), slots.hold():
+        pass
+    with slots.hold():
+        pass
+
+
+def test_the_page_says_the_server_is_busy_and_keeps_its_dice(page, monkeypatch):
+    monkeypatch.setattr(photos, "SLOTS", photos.ReadSlots(1, 0.05))
+    page = start(page, "yatzy", ["Ann"])
+    with photos.SLOTS.hold():
+        page = upload(page, "five.png", photo_bytes([70] * 5), "image/png")
+    assert not page.exception
+    (error,) = page.error
+    assert "reading other tables' photos" in error.value.replace("\\", "")
+    assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [None] * 5
