@@ -19,9 +19,16 @@ not finish within 15 s, turns without a Record button, and Records whose run did
 change the sheet. Everything stays on loopback and is bounded by `--seconds` and
 `--max-turns`; the server is stopped at the end, on errors and on Ctrl-C.
 
+With `--flood frames` (or `reruns`), one more tab on a game of its own floods the server
+while the sessions play, as a hostile visitor might: it sends a live-camera frame (a
+sample photo, as the camera component sends one) or a bare rerun every millisecond without
+waiting for any run to finish, and reads and drops what the server sends back. Its
+messages are counted apart; the table is the other sessions' figures.
+
 Run from the repository root:
 
     python -m webapp.load_benchmark [--sessions 10] [--seconds 180] [--port P]
+        [--flood frames|reruns]
 
 It prints a markdown table (sessions, seconds, turns completed, errors, median and p95
 milliseconds from Record to updated sheet) and the server's memory over time, and exits
@@ -30,6 +37,8 @@ with 0 when there were no errors, 1 otherwise.
 
 import argparse
 import asyncio
+import base64
+import json
 import math
 import os
 import random
@@ -55,6 +64,7 @@ from streamlit.proto.Delta_pb2 import Delta
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
+import samples
 from scoring import Game
 from store import GameStore
 from webapp.advice_view import ADVISOR_KEY
@@ -73,6 +83,11 @@ MEMORY_ROW_S = 30.0
 SHOWN_ERRORS = 5
 LOG_TAIL_CHARS = 4000
 WIDGET_ID_PREFIX = "$$ID-"
+LIVE_CAMERA_KEY = "live_camera"
+# Where Streamlit keeps a component's trigger values: "<prefix>_<component id>__events".
+TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
+FLOOD_GAP_S = 0.001
+FLOODS = ("frames", "reruns")
 
 
 @dataclass
@@ -146,6 +161,13 @@ class PageClient:
 
         Raises `TimeoutError` when the run does not finish within `RUN_TIMEOUT_S`.
         """
+        socket = await self.send(states)
+        async with asyncio.timeout(RUN_TIMEOUT_S):
+            self.shown = await self._finished_run(socket)
+        return self.shown
+
+    async def send(self, states: Sequence[WidgetState]) -> websockets.ClientConnection:
+        """Ask for a rerun with these widget states, without waiting for it."""
         if self._socket is None:
             raise ConnectionError("the page is not connected")
         message = BackMsg()
@@ -153,9 +175,13 @@ class PageClient:
         message.rerun_script.page_script_hash = self._page_hash
         message.rerun_script.widget_states.widgets.extend(states)
         await self._socket.send(message.SerializeToString())
-        async with asyncio.timeout(RUN_TIMEOUT_S):
-            self.shown = await self._finished_run(self._socket)
-        return self.shown
+        return self._socket
+
+    async def discard_replies(self) -> None:
+        """Read and drop whatever the server sends, until the tab is closed."""
+        if self._socket is not None:
+            async for _ in self._socket:
+                pass
 
     async def _finished_run(self, connection: websockets.ClientConnection) -> PageRun:
         run_id = None
@@ -221,6 +247,7 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
+    flooded: tuple[str, int] | None = None
 
     @property
     def full(self) -> bool:
@@ -300,6 +327,32 @@ async def play(client: PageClient, db_path: Path, deadline: float, tally: Tally,
     await client.close()
 
 
+def frame_state(component_id: str, frame_id: int, jpeg: bytes) -> WidgetState:
+    """The trigger the live camera component sends with a frame of the scene at rest."""
+    value = {"jpeg": base64.b64encode(jpeg).decode("ascii"), "id": frame_id, "rest_ms": 0.0}
+    events = [{"event": "frame", "value": value}]
+    return WidgetState(id=TRIGGERS.format(id=component_id), json_trigger_value=json.dumps(events))
+
+
+async def flood(url: str, game_id: str, kind: str, deadline: float) -> int:
+    """A tab sending frames (or bare reruns) every `FLOOD_GAP_S` until the deadline, never
+    waiting for a run; returns how many it sent."""
+    client = PageClient(url, game_id)
+    shown = await client.open()
+    component_id = shown.widgets[LIVE_CAMERA_KEY][0]
+    jpeg = samples.photos()[0].read_bytes()
+    drain = asyncio.create_task(client.discard_replies())
+    sent = 0
+    while time.monotonic() < deadline:
+        states = [frame_state(component_id, sent + 1, jpeg)] if kind == "frames" else []
+        await client.send(states)
+        sent += 1
+        await asyncio.sleep(FLOOD_GAP_S)
+    await client.close()
+    drain.cancel()
+    return sent
+
+
 def _descendants(pid: int) -> list[int]:
     found = []
     for task in Path(f"/proc/{pid}/task").glob("*"):
@@ -340,9 +393,16 @@ async def sample_memory(pid: int, samples: list[tuple[float, int]], stop: asynci
 
 
 async def benchmark(
-    port: int, db_path: Path, games: Sequence[str], seconds: float, tally: Tally, pid: int
+    port: int,
+    db_path: Path,
+    games: Sequence[str],
+    seconds: float,
+    tally: Tally,
+    pid: int,
+    flooding: str | None = None,
 ) -> tuple[float, list[tuple[float, int]]]:
-    """Open every session's page, then let them all play at once for `seconds`.
+    """Open every session's page, then let them all play at once for `seconds`, beside a
+    flooding tab when `flooding` names what it sends.
 
     Returns the wall time of the play and the memory samples, which start once every
     page is loaded, so the first sample is the server with all sessions open.
@@ -356,12 +416,19 @@ async def benchmark(
     start = time.monotonic()
     deadline = start + seconds
     sessions = [play(client, db_path, deadline, tally, seed) for seed, client in enumerate(clients)]
+    if flooding:
+        flood_game = await asyncio.to_thread(new_game, db_path)
+        sessions.append(_flood_count(url, flood_game, flooding, deadline, tally))
     try:
         await asyncio.gather(*sessions)
     finally:
         stop.set()
         await sampler
     return time.monotonic() - start, samples
+
+
+async def _flood_count(url: str, game_id: str, kind: str, deadline: float, tally: Tally) -> None:
+    tally.flooded = (kind, await flood(url, game_id, kind, deadline))
 
 
 def free_port() -> int:
@@ -446,6 +513,9 @@ def report(sessions: int, wall_s: float, tally: Tally, samples: Sequence[tuple[f
         + (", ".join(f"{kind} {count}" for kind, count in tally.errors.items()) or "none"),
         *(f"- {example}" for example in tally.examples),
     ]
+    if tally.flooded:
+        kind, sent = tally.flooded
+        lines += ["", f"Beside them one more tab sent {sent} {kind} in {wall_s:.0f} s."]
     if samples:
         values = [kib for _, kib in samples]
         lines += [
@@ -475,6 +545,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=180, help="how long the sessions play")
     parser.add_argument("--port", type=int, help="server port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--max-turns", type=int, default=10_000, help="turn cap, all sessions")
+    parser.add_argument("--flood", choices=FLOODS, help="one more tab flooding the server")
     args = parser.parse_args(argv)
     if args.sessions < 1 or args.seconds <= 0 or args.max_turns < 1:
         parser.error("--sessions, --seconds and --max-turns must be positive")
@@ -496,7 +567,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             games = [new_game(db_path) for _ in range(args.sessions)]
             tally.games = len(games)
             wall_s, samples = asyncio.run(
-                benchmark(port, db_path, games, args.seconds, tally, server.pid)
+                benchmark(port, db_path, games, args.seconds, tally, server.pid, args.flood)
             )
         except RuntimeError:
             print(_log_tail(log_path), file=sys.stderr)
