@@ -44,7 +44,7 @@ the browser tests read.
 from __future__ import annotations
 
 import base64
-import binascii
+import math
 from dataclasses import asdict, dataclass, replace
 from typing import Final, Literal, cast
 
@@ -59,6 +59,8 @@ STATUSES: Final[frozenset[str]] = frozenset(
     ("starting", "watching", "moving", "settling", "insecure", "denied", "no_camera", "error")
 )
 DEFAULT_SETTLE_MS: Final = 700
+# A frame's JPEG in base64: one of `Tuning.max_side` at `Tuning.jpeg_quality` is under 1 MB.
+LARGEST_FRAME_CHARS: Final = 4 * 2**20
 
 
 @dataclass(frozen=True)
@@ -506,17 +508,20 @@ def _status(value: object) -> CameraStatus | None:
 
 
 def _frame(value: object) -> tuple[bytes, int, float] | None:
-    """(JPEG bytes, id, rest_ms) of a frame trigger value, or None if it is not a whole one."""
+    """(JPEG bytes, id, rest_ms) of a frame trigger value, or None if it is not a whole one
+    or is larger than any frame the component sends (checked before decoding)."""
     if not isinstance(value, dict):
         return None
     encoded, frame_id, rest_ms = value.get("jpeg"), value.get("id"), value.get("rest_ms")
-    if not isinstance(encoded, str) or not isinstance(frame_id, int):
+    if not isinstance(encoded, str) or len(encoded) > LARGEST_FRAME_CHARS:
         return None
-    if not isinstance(rest_ms, int | float):
+    if not isinstance(frame_id, int) or isinstance(frame_id, bool):
+        return None
+    if not isinstance(rest_ms, int | float) or not math.isfinite(rest_ms):
         return None
     try:
         jpeg = base64.b64decode(encoded, validate=True)
-    except binascii.Error:
+    except ValueError:
         return None
     return jpeg, frame_id, float(rest_ms)
 

@@ -1,6 +1,8 @@
 """Where the dice come from: the live camera, a snapshot, an upload or a sample photo; and
 the photo read, as a thumbnail that enlarges, with what needs checking."""
 
+import time
+
 import streamlit as st
 
 import samples
@@ -11,6 +13,7 @@ from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
+from webapp.pacing import frame_gate
 from webapp.photos import PHOTO_TYPES, SLOTS, BusyError, read_photo, read_scene
 from webapp.speech_view import speak_toggle
 from webapp.text import plain
@@ -74,7 +77,10 @@ def _use_upload() -> None:
 
 
 def _take_frame(name: str, frame: bytes) -> None:
-    """A live scene: the turn's next roll when it is one, else a note saying why not."""
+    """A live scene: the turn's next roll when it is one, else a note saying why not.
+    A frame that comes too soon after the last one read is dropped unread."""
+    if not frame_gate().admits(time.monotonic()):
+        return
     try:
         photo, scene = read_scene(name, frame, state.last_scene())
     except (ValueError, BusyError) as error:
