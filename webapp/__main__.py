@@ -16,14 +16,16 @@ PAGE = Path(__file__).resolve().parent / "page.py"
 # The server's options, as in the checkout's .streamlit/config.toml (which an install does
 # not carry): uploads no larger than a photo the reader takes, websocket messages (a live
 # frame is under 1 MB) bounded well below Streamlit's 200 MB, a page that tells no outside
-# host of its visits, the viewer's toolbar, and no full garbage collection after every
-# script run (80 ms a run here).
+# host of its visits, the viewer's toolbar, no full garbage collection after every
+# script run (80 ms a run here), and a browser's rerun requests merged into its running
+# script run rather than each starting a run of its own (`webapp.pacing`).
 SERVER_OPTIONS = {
     "server.maxUploadSize": LARGEST_FILE // 2**20,
     "server.maxMessageSize": 8,
     "browser.gatherUsageStats": False,
     "client.toolbarMode": "viewer",
     "runner.postScriptGC": False,
+    "runner.fastReruns": False,
 }
 
 

@@ -168,12 +168,16 @@ class PageClient:
 
     async def send(self, states: Sequence[WidgetState]) -> websockets.ClientConnection:
         """Ask for a rerun with these widget states, without waiting for it."""
-        if self._socket is None:
-            raise ConnectionError("the page is not connected")
         message = BackMsg()
         message.rerun_script.query_string = f"game={self.game_id}"
         message.rerun_script.page_script_hash = self._page_hash
         message.rerun_script.widget_states.widgets.extend(states)
+        return await self.send_message(message)
+
+    async def send_message(self, message: BackMsg) -> websockets.ClientConnection:
+        """Send any message a browser may send, without waiting for an answer."""
+        if self._socket is None:
+            raise ConnectionError("the page is not connected")
         await self._socket.send(message.SerializeToString())
         return self._socket
 

@@ -13,9 +13,9 @@ from webapp.language import _
 from webapp.language_view import settle_language
 from webapp.navigation import GAME_KEY, to_start
 from webapp.pacing import pace_run
+from webapp.server_guard import guard_server
 from webapp.start_view import start_page
 from webapp.tables import Table, open_table, store_trouble
-from webapp.uploads import bound_uploads
 from webapp.warm_up import warm_up
 
 # The page's own layout (see the file): read once, shown on every run.
@@ -43,7 +43,7 @@ def _trouble(game_id: str, error: StoreError | CorruptRecordError) -> None:
 
 def _page() -> None:
     """The page this address asks for, in the language it settles on."""
-    bound_uploads()
+    guard_server()
     pace_run()
     game_id = st.query_params.get(GAME_KEY)
     table: Table | None = None

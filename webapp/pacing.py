@@ -3,10 +3,13 @@ loop) cannot take the server from the other tables.
 
 A browser's page runs come from a budget (`RunBudget`): a burst of quick clicks goes
 through at once, a steady flood is slowed to `RUNS_PER_SECOND`, the run waiting in its own
-session's thread while the requests it would have served merge into one. Its live camera's
-frames are read at most one per `FRAME_GAP_SECONDS` (`FrameGate`): a frame that arrives
-sooner, or while the last one is read, is dropped unread. The camera sends a frame only
-after the dice have rested 0.7 s, so a real camera's frames are never dropped.
+session's thread while the requests it would have served merge into one (the server runs
+with `runner.fastReruns` off, so a request joins the running run instead of starting a
+thread of its own). Its live camera's frames are read at most one per `FRAME_GAP_SECONDS`
+and, after a burst, `FRAMES_PER_SECOND` (`FrameGate`): a frame that arrives sooner, or
+while the last one is read, is dropped unread. The camera sends a frame only after the
+dice have rested 0.7 s, once per new scene, and a roll takes longer than that, so a real
+camera's frames are not dropped.
 """
 
 import time
@@ -14,9 +17,11 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-RUNS_PER_SECOND = 5.0
+RUNS_PER_SECOND = 3.0
 RUN_BURST = 30.0
 FRAME_GAP_SECONDS = 0.5
+FRAMES_PER_SECOND = 1.0
+FRAME_BURST = 5.0
 RUN_BUDGET_KEY = "run_budget"
 FRAME_GATE_KEY = "frame_gate"
 
@@ -42,17 +47,22 @@ class RunBudget:
 @dataclass
 class FrameGate:
     """Lets a live frame through when `gap` seconds have passed since the last one let
-    through; a session's runs take turns, so a frame that arrived while that one was read
-    comes to the gate when the read is over, most often sooner than `gap`."""
+    through and the budget of `burst` frames, refilled at `rate` a second, holds one. A
+    session's runs take turns, so a frame that arrived while the last one was read comes
+    to the gate when that read is over, most often sooner than `gap`."""
 
     gap: float
+    rate: float
+    burst: float
+    tokens: float
     last: float = float("-inf")
 
     def admits(self, now: float) -> bool:
         """Whether a frame coming to the gate at `now` is read (and if so, note it)."""
-        if now - self.last < self.gap:
+        tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        if now - self.last < self.gap or tokens < 1:
             return False
-        self.last = now
+        self.tokens, self.last = tokens - 1, now
         return True
 
 
@@ -69,5 +79,7 @@ def pace_run() -> None:
 
 def frame_gate() -> FrameGate:
     """This browser's gate for live frames."""
-    gate: FrameGate = st.session_state.setdefault(FRAME_GATE_KEY, FrameGate(FRAME_GAP_SECONDS))
+    gate: FrameGate = st.session_state.setdefault(
+        FRAME_GATE_KEY, FrameGate(FRAME_GAP_SECONDS, FRAMES_PER_SECOND, FRAME_BURST, FRAME_BURST)
+    )
     return gate

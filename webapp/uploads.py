@@ -3,7 +3,7 @@ sends beyond its last few, read or not.
 
 Streamlit keeps every file a browser uploads until that browser's session ends, and its
 upload endpoint takes any number of files for a session, used by a widget or not. The page
-reads each photo in its widget's callback and then forgets it (`forget`); `bound_uploads`
+reads each photo in its widget's callback and then forgets it (`forget`); `keep_newest`
 makes the server keep at most `KEPT_PER_SESSION` files of one session, dropping the oldest,
 so one visitor cannot fill the server's memory with files it never uses.
 """
@@ -13,15 +13,11 @@ from collections import defaultdict, deque
 from collections.abc import Callable
 from typing import Any
 
-from streamlit import runtime
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.uploaded_file_manager import UploadedFile, UploadedFileRec
 
 # The newest files of a session that are kept: the photo being read and one sent just after.
 KEPT_PER_SESSION = 2
-
-_lock = threading.Lock()
-_bounded: set[int] = set()
 
 
 def forget(uploaded: UploadedFile) -> None:
@@ -31,19 +27,6 @@ def forget(uploaded: UploadedFile) -> None:
         _remove(ctx.uploaded_file_mgr)(ctx.session_id, uploaded.file_id)
 
 
-def bound_uploads() -> None:
-    """Make the running server keep at most `KEPT_PER_SESSION` files per session; once per
-    server, safe from any thread, nothing outside a running server."""
-    if not runtime.exists():
-        return
-    manager = runtime.get_instance().uploaded_file_mgr
-    with _lock:
-        if id(manager) in _bounded:
-            return
-        _bounded.add(id(manager))
-        _keep_newest(manager)
-
-
 def _remove(manager: Any) -> Callable[[str, str], None]:
     """The manager's own removal of one file (Streamlit's upload endpoint uses it for a
     browser's delete)."""
@@ -51,8 +34,9 @@ def _remove(manager: Any) -> Callable[[str, str], None]:
     return remove
 
 
-def _keep_newest(manager: Any) -> None:
-    """Wrap the manager's add and session removal so each session keeps its newest files."""
+def keep_newest(manager: Any) -> None:
+    """Wrap an uploaded-file manager's add and session removal so each session keeps its
+    `KEPT_PER_SESSION` newest files."""
     add, remove, end_session = manager.add_file, _remove(manager), manager.remove_session_files
     arrived: defaultdict[str, deque[str]] = defaultdict(deque)
     order = threading.Lock()

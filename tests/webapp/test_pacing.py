@@ -23,11 +23,18 @@ def test_a_burst_of_runs_goes_through_and_a_flood_waits_its_rate():
 
 
 def test_a_frame_is_let_through_once_per_gap():
-    gate = FrameGate(gap=0.5)
+    gate = FrameGate(gap=0.5, rate=1.0, burst=5.0, tokens=5.0)
     assert gate.admits(100.0)
     assert not gate.admits(100.2)
     assert not gate.admits(100.4)
     assert gate.admits(100.5)
+
+
+def test_a_steady_stream_of_frames_is_read_at_the_gate_s_rate_after_a_burst():
+    gate = FrameGate(gap=0.5, rate=1.0, burst=3.0, tokens=3.0)
+    admitted = [t / 2 for t in range(40) if gate.admits(t / 2)]
+    assert admitted[:5] == [0.0, 0.5, 1.0, 1.5, 2.0], "the burst and its refill, at the gap"
+    assert admitted[5:] == [float(t) for t in range(3, 20)], "then one a second"
 
 
 def _frame(jpeg: str, frame_id: object = 1, rest_ms: object = 10.0) -> dict[str, object]:
