@@ -4,6 +4,7 @@ the photo read, as a thumbnail that enlarges, with what needs checking."""
 import time
 
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 import samples
 from vision import Die
@@ -61,8 +62,10 @@ def _read(name: str, data: bytes) -> None:
 
 
 def _read_widget(key: str) -> None:
+    # Once read, the file is forgotten: the widget then holds a DeletedFile, which may
+    # call this again.
     uploaded = st.session_state.get(key)
-    if uploaded is not None:
+    if isinstance(uploaded, UploadedFile):
         _read(uploaded.name, uploaded.getvalue())
         forget(uploaded)
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, Route, expect, sync_playwright
 import samples
 from scoring import Game
 from store import GameStore
-from tests.browser.page_steps import choose, record_button
+from tests.browser.page_steps import choose, dice_shown, record_button
 from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
 from vision.decode import LARGEST_FILE
 from webapp.uploads import KEPT_PER_SESSION
@@ -129,6 +129,10 @@ def test_uploads_leave_the_server_s_memory(site, page: Page):
         page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(photo)
     expect(page.get_by_text(re.compile(rf"{photo.name}: \d+ dic?e"))).to_be_visible()
     assert _uploads_held(page, url, 0) == 0, "the photo read stays in memory"
+    choose(page, 0, 6 if dice_shown(page)[0] != 6 else 1)
+    record_button(page).click()
+    expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
+    expect(page.get_by_test_id("stException")).to_have_count(0)
 
     upload = sent.value
     endpoint = upload.url.rsplit("/", 1)[0]
