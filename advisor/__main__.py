@@ -2,6 +2,7 @@
 ``python -m advisor review GAME.json``: every recorded choice's loss, as JSON."""
 
 import argparse
+import signal
 import sys
 import time
 
@@ -23,6 +24,10 @@ def _build(games: list[str], force: bool) -> None:
         print(f"{game:8} {took:18} expected {expected_score(game):9.4f}  {path}", flush=True)
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command: build tables, or review a game record (exit 2 for a bad record)."""
     parser = argparse.ArgumentParser(prog="python -m advisor")
@@ -38,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [game for game in args.games if game not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; choose from: {', '.join(GAMES)}")
+    # Ctrl-C, or SIGTERM (as the server's background solver stops it), interrupts a build,
+    # which then stores nothing; even from a shell that ignores SIGINT, as a command
+    # started in the background does.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _interrupt)
     _build(args.games, args.force)
     return 0
 

@@ -5,7 +5,7 @@ A table not stored yet is solved by `python -m advisor build GAME` in a child pr
 the lowest CPU priority, so it takes no turn from a page's thread for Python's
 interpreter lock and only the CPU time the pages leave over. Servers sharing a cache
 folder take turns through a lock file in it, so two of them never solve the same table
-at once. The stored table is then loaded here (mapped into memory, or solved here if
+at once. The stored table is then loaded here (read into memory, or solved here if
 the child could not store it), unless a page asked for it first. A game a page asks for
 moves to the front of the queue.
 A solve that fails is logged and forgotten, so the next ask starts it again. Stopping
@@ -21,7 +21,6 @@ import functools
 import logging
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import threading
@@ -76,7 +75,7 @@ class BackgroundSolver:
             child = self._child
             self._wake.notify()
         if child is not None and child.poll() is None:
-            child.send_signal(signal.SIGINT)
+            child.terminate()
             try:
                 child.wait(STOP_WAIT_SECONDS)
             except subprocess.TimeoutExpired:
