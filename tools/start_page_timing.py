@@ -12,7 +12,6 @@ import argparse
 import os
 import statistics
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 
 from scoring import Game
 from store import GameStore
+from tools.solve_beside import page_runs
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
@@ -36,7 +36,7 @@ def _records() -> tuple[dict[str, Any], dict[str, Any]]:
     return finished.to_dict(), playing.to_dict()
 
 
-def page_runs(games: int, runs: int, folder: Path) -> list[float]:
+def start_page_runs(games: int, runs: int, folder: Path) -> list[float]:
     """Milliseconds of each of `runs` start-page runs over a file of `games` games."""
     path = folder / f"{games}.sqlite3"
     store = GameStore(path)
@@ -46,12 +46,7 @@ def page_runs(games: int, runs: int, folder: Path) -> list[float]:
     os.environ["DICE_TABLE_DB"] = str(path)
     app = AppTest.from_file(APP, default_timeout=600)
     app.run()
-    took = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        app.run()
-        took.append(1000 * (time.perf_counter() - start))
-    return took
+    return page_runs(app, runs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---:|---:|---:|")
     with tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None) as tmp:
         for games in args.games:
-            took = page_runs(games, args.runs, Path(tmp))
+            took = start_page_runs(games, args.runs, Path(tmp))
             print(f"| {games} | {statistics.median(took):.0f} | {max(took):.0f} |", flush=True)
     return 0
 
