@@ -10,8 +10,7 @@ from advisor.layout import Layout
 from advisor.queries import expected_score
 from advisor.review import review
 from advisor.tables import build, table_path
-from scoring.games import GAMES
-from scoring.record_file import report_on
+from scoring import GAMES, report_on
 
 
 def _build(games: list[str], force: bool) -> None:

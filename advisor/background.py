@@ -29,7 +29,7 @@ from pathlib import Path
 
 from advisor.layout import Layout
 from advisor.tables import cache_dir, load_stored, loaded, solved, table_path
-from scoring.scorer import rules_of
+from scoring import rules_of
 
 log = logging.getLogger(__name__)
 LOCK_FILE = ".solving.lock"

@@ -23,9 +23,7 @@ from advisor.simulate import play_turn
 from advisor.solver import solve
 from advisor.tables import solved
 from advisor.timing import run_child, timed
-from scoring.game import Game
-from scoring.games import GAMES
-from scoring.hand import DICE_PER_HAND, FACES
+from scoring import DICE_PER_HAND, FACES, GAMES, Game
 
 QUERY_GAMES = 20
 REVIEW_GAMES = 5

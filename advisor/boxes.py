@@ -12,7 +12,7 @@ import numpy as np
 from advisor.dice import keeps
 from advisor.layout import Layout, States
 from advisor.workspace import Workspace
-from scoring.hand import DICE_PER_HAND, FACES
+from scoring import DICE_PER_HAND, FACES
 
 # Up to this many states, gathering every hand's candidates at once beats the layers.
 FEW_STATES = 8

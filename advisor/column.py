@@ -4,7 +4,7 @@ and a hand's points, looked up in plain Python lists (numpy scalars cost more)."
 from collections.abc import Mapping
 
 from advisor.layout import Layout
-from scoring.errors import ScoringError
+from scoring import ScoringError
 
 State = tuple[int, int, int, int]
 

@@ -16,9 +16,7 @@ from typing import Protocol
 from advisor.queries import BoxChoice, KeepChoice, advise_box, advise_keep, forget_turns
 from advisor.tables import CACHE_ENV, solved
 from advisor.timing import run_child, timed
-from scoring.game import Game
-from scoring.hand import DICE_PER_HAND, FACES
-from scoring.scorer import rules_of
+from scoring import DICE_PER_HAND, FACES, Game, rules_of
 
 # Our game: its name here, yatzy-solver's variant, and their ids of boxes named otherwise.
 GAMES = {

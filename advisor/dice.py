@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement, product
 
 import numpy as np
 
-from scoring.hand import DICE_PER_HAND, FACES
+from scoring import DICE_PER_HAND, FACES
 
 Dice = tuple[int, ...]
 

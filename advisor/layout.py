@@ -13,9 +13,7 @@ from functools import cached_property
 import numpy as np
 
 from advisor.dice import keeps
-from scoring.hand import Hand
-from scoring.rules import GameRules, Section
-from scoring.scorer import box_points
+from scoring import GameRules, Hand, Section, box_points
 
 ROLLS = (1, 2, 3)
 Index = np.ndarray | int

@@ -20,13 +20,16 @@ from advisor.dice import keeps, sub_keeps
 from advisor.tables import Solved, solved
 from advisor.turn import play
 from advisor.workspace import Workspace
-from scoring.errors import GameOverError, InvalidRollError, ScoringError
-from scoring.hand import Hand, check_roll
-from scoring.rules import GameRules
-from scoring.scorer import (
+from scoring import (
     Column,
+    GameOverError,
+    GameRules,
+    Hand,
+    InvalidRollError,
+    ScoringError,
     allowed_boxes,
     check_column,
+    check_roll,
     extra_bonus,
     joker_applies,
     rules_of,

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from advisor.queries import advise_box, advise_keep, expected_score
-from scoring.game import Game, Turn
-from scoring.hand import LAST_ROLL
+from scoring import LAST_ROLL, Game, Turn
 
 # Expected scores this close are a tie: float noise is no loss.
 TIE = 1e-9

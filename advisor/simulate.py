@@ -10,11 +10,7 @@ import random
 import statistics
 
 from advisor.queries import advise_box, advise_keep, expected_score
-from scoring.errors import GameOverError
-from scoring.game import Game
-from scoring.games import GAMES
-from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL
-from scoring.rules import GameRules
+from scoring import DICE_PER_HAND, FACES, GAMES, LAST_ROLL, Game, GameOverError, GameRules
 
 PLAYER = "advisor"
 

@@ -26,8 +26,7 @@ from numpy.lib import format as npy
 from advisor.column import Columns
 from advisor.layout import Layout
 from advisor.solver import solve
-from scoring.rules import GameRules
-from scoring.scorer import rules_of
+from scoring import GameRules, rules_of
 
 # Bump when the meaning or layout of the stored arrays changes.
 FORMAT = 4

@@ -13,7 +13,7 @@ from advisor.boxes import after_writes, best_boxes
 from advisor.dice import keeps
 from advisor.layout import Layout, States
 from advisor.workspace import Workspace
-from scoring.hand import DICE_PER_HAND
+from scoring import DICE_PER_HAND
 
 # Up to this many states one matrix product beats the die-by-die recursion.
 FEW_STATES = 8

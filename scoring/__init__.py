@@ -22,23 +22,46 @@ from scoring.errors import (
     UnknownGameError,
 )
 from scoring.game import Game, Standing, Turn
-from scoring.games import GAMES
-from scoring.rolls import EarlierRoll
-from scoring.rules import Box, GameRules, Joker, Section, UpperBonus
-from scoring.scorer import options, score
+from scoring.games import GAMES, rules_of
+from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, Hand, check_roll
+from scoring.players import LONGEST_NAME, MAX_PLAYERS
+from scoring.record_file import report_on
+from scoring.rolls import EarlierRoll, earlier_rolls
+from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
+from scoring.scorer import (
+    Column,
+    allowed_boxes,
+    box_points,
+    check_column,
+    extra_bonus,
+    joker_applies,
+    options,
+    score,
+)
+from scoring.sheet import SCRATCH, is_scratch, sheet_csv, sheet_rows
 from scoring.suggestions import Reason, Suggestion, Why, suggest
 from scoring.totals import Totals
 
 __all__ = [
+    "DICE_PER_HAND",
+    "ENGLISH",
+    "FACES",
     "GAMES",
+    "LAST_ROLL",
+    "LONGEST_NAME",
+    "MAX_PLAYERS",
+    "ROLLS",
+    "SCRATCH",
     "Box",
     "BoxFilledError",
     "BoxNotAllowedError",
+    "Column",
     "CorruptRecordError",
     "EarlierRoll",
     "Game",
     "GameOverError",
     "GameRules",
+    "Hand",
     "InvalidDiceError",
     "InvalidRollError",
     "InvalidRollsError",
@@ -56,7 +79,19 @@ __all__ = [
     "UnknownGameError",
     "UpperBonus",
     "Why",
+    "allowed_boxes",
+    "box_points",
+    "check_column",
+    "check_roll",
+    "earlier_rolls",
+    "extra_bonus",
+    "is_scratch",
+    "joker_applies",
     "options",
+    "report_on",
+    "rules_of",
     "score",
+    "sheet_csv",
+    "sheet_rows",
     "suggest",
 ]

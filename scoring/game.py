@@ -11,11 +11,12 @@ from scoring.errors import (
     PlayerError,
     ScoringError,
 )
+from scoring.games import rules_of
 from scoring.hand import LAST_ROLL, Hand, check_roll
 from scoring.players import player_name, player_names, saved_player_names
 from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import GameRules
-from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal, rules_of
+from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal
 from scoring.totals import Totals, column_totals
 
 

@@ -2,6 +2,7 @@
 
 from collections.abc import Mapping
 
+from scoring.errors import UnknownGameError
 from scoring.patterns import Anything, Face, FullHouse, OfAKind, Pattern, Run, Straight, TwoPairs
 from scoring.points import AbovePar, DiceSum, Fixed, PatternSum, Points
 from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
@@ -284,3 +285,15 @@ YATZY = GameRules(
 )
 
 GAMES: Mapping[str, GameRules] = {g.id: g for g in (CATALAN, RUSSIAN, GREEK, YAHTZEE, YATZY)}
+
+
+def rules_of(game: str | GameRules) -> GameRules:
+    """The rules for a game id (or the rules themselves); raises `UnknownGameError`."""
+    if isinstance(game, GameRules):
+        return game
+    try:
+        return GAMES[game]
+    except (KeyError, TypeError):
+        raise UnknownGameError(
+            f"unknown game {game!r}; choose one of: {', '.join(GAMES)}"
+        ) from None

@@ -4,25 +4,13 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from itertools import combinations_with_replacement
 
-from scoring.errors import BoxFilledError, BoxNotAllowedError, ScoringError, UnknownGameError
-from scoring.games import GAMES
+from scoring.errors import BoxFilledError, BoxNotAllowedError, ScoringError
+from scoring.games import rules_of
 from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, Hand, check_roll
 from scoring.patterns import Anything, Face
 from scoring.rules import ENGLISH, Box, GameRules, Section
 
 Column = Mapping[str, int]
-
-
-def rules_of(game: str | GameRules) -> GameRules:
-    """The rules for a game id (or the rules themselves); raises `UnknownGameError`."""
-    if isinstance(game, GameRules):
-        return game
-    try:
-        return GAMES[game]
-    except (KeyError, TypeError):
-        raise UnknownGameError(
-            f"unknown game {game!r}; choose one of: {', '.join(GAMES)}"
-        ) from None
 
 
 def box_points(box: Box, hand: Hand, roll: int, *, joker: bool = False) -> int:

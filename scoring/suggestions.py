@@ -4,6 +4,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scoring.games import rules_of
 from scoring.hand import LAST_ROLL, Hand, check_roll
 from scoring.patterns import Face
 from scoring.rules import Box, GameRules, Section
@@ -14,7 +15,6 @@ from scoring.scorer import (
     extra_bonus,
     joker_applies,
     options,
-    rules_of,
 )
 from scoring.totals import upper_bonus, upper_sum
 

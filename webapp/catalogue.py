@@ -14,8 +14,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.pofile import write_po
 
-from scoring import GAMES
-from scoring.rules import ENGLISH
+from scoring import ENGLISH, GAMES
 from webapp.language import (
     BOX_CONTEXT,
     GAME_CONTEXT,

@@ -20,8 +20,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
-from scoring import GameRules
-from scoring.rules import ENGLISH
+from scoring import ENGLISH, GameRules
 from translatable import TranslatableError
 
 LANGUAGES: Mapping[str, str] = MappingProxyType(

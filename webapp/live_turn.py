@@ -9,8 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scoring import EarlierRoll
-from scoring.hand import DICE_PER_HAND, LAST_ROLL, ROLLS
+from scoring import DICE_PER_HAND, LAST_ROLL, ROLLS, EarlierRoll
 from vision.moves import unmoved
 from vision.reading import Die
 

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 import samples
-from scoring.hand import DICE_PER_HAND
+from scoring import DICE_PER_HAND
 from vision import Die, InvalidImageError, Reading, annotate, decode_image, read_dice
 from webapp.live_turn import Scene, look
 

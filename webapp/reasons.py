@@ -1,6 +1,6 @@
 """The words the page gives for each reason behind a suggestion's points."""
 
-from scoring.suggestions import Reason, Why
+from scoring import Reason, Why
 from webapp.language import _, ngettext
 
 

@@ -5,8 +5,7 @@ import json
 import pandas as pd
 import streamlit as st
 
-from scoring.rules import ENGLISH
-from scoring.sheet import sheet_csv, sheet_rows
+from scoring import ENGLISH, sheet_csv, sheet_rows
 from webapp import state
 from webapp.changes import change
 from webapp.flash import flash

@@ -3,8 +3,7 @@ finished one."""
 
 import streamlit as st
 
-from scoring import GAMES, CorruptRecordError, Game, ScoringError
-from scoring.players import LONGEST_NAME, MAX_PLAYERS
+from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, CorruptRecordError, Game, ScoringError
 from store import GameStore, GameSummary, StoreError
 from webapp.language import _, error_text, game_title, ngettext
 from webapp.language_view import language_picker

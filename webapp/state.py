@@ -5,8 +5,7 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from scoring import EarlierRoll, Turn
-from scoring.hand import DICE_PER_HAND
+from scoring import DICE_PER_HAND, EarlierRoll, Turn
 from vision import Die
 from webapp.live_turn import Scene, TurnSoFar, advance, rows_of
 from webapp.photos import PhotoReading

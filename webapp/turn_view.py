@@ -10,12 +10,19 @@ from dataclasses import dataclass
 import streamlit as st
 
 from advisor import BoxChoice, KeepChoice
-from scoring import GameRules
-from scoring.errors import InvalidRollsError
-from scoring.hand import FACES, LAST_ROLL, ROLLS, Hand
-from scoring.rolls import earlier_rolls
-from scoring.sheet import SCRATCH, is_scratch
-from scoring.suggestions import Suggestion, suggest
+from scoring import (
+    FACES,
+    LAST_ROLL,
+    ROLLS,
+    SCRATCH,
+    GameRules,
+    Hand,
+    InvalidRollsError,
+    Suggestion,
+    earlier_rolls,
+    is_scratch,
+    suggest,
+)
 from webapp import state
 from webapp.advice_view import (
     advisor_on,

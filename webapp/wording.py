@@ -2,8 +2,7 @@
 
 from collections.abc import Sequence
 
-from scoring import Standing
-from scoring.hand import DICE_PER_HAND
+from scoring import DICE_PER_HAND, Standing
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
 
