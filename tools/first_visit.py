@@ -30,7 +30,7 @@ from playwright.sync_api import BrowserContext, Playwright, expect, sync_playwri
 from advisor.tables import build
 from scoring import GAMES, Game
 from store import GameStore
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
+from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
 
 GAME = "yahtzee"
 COMMANDS: dict[str, Path | list[str]] = {

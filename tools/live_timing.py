@@ -7,7 +7,7 @@ whose fake camera plays `--turns` turns made of real sample photos: three rolls 
 the second and third leaving two dice where they lay, then a hand resting in view. The
 only thing clicked is the first box offered once roll 3 shows. The page notes when each
 scene came to rest, when all five dice of a roll showed and when the roll number moved on
-(`tests.browser.live_watch`). It prints a markdown table: scenes, median and max ms from
+(`tools.live_watch`). It prints a markdown table: scenes, median and max ms from
 rest to dice shown and to roll advanced, and clicks per turn.
 """
 
@@ -23,10 +23,10 @@ import samples
 from advisor.tables import build
 from scoring import Game
 from store import GameStore
-from tests.browser import fake_video
-from tests.browser.fake_video import Rest, Scene
-from tests.browser.live_watch import WATCH, Timings, timings
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from tools import fake_video
+from tools.fake_video import Rest, Scene
+from tools.live_watch import WATCH, Timings, timings
+from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 
 STILL_SECONDS = 2.5
 TAP_SECONDS = 3.0

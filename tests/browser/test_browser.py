@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 import samples
 from scoring.games import GREEK
 from tests.browser.page_steps import choose, dice_shown, record_button, sheet_cell
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 from webapp.language import TRANSLATIONS
 
 SCREENSHOTS = ROOT / "build" / "screenshots"

@@ -15,7 +15,7 @@ import samples
 from scoring import Game
 from store import GameStore
 from tests.browser.page_steps import choose, dice_shown, record_button
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 from vision.decode import LARGEST_FILE
 from webapp.uploads import KEPT_PER_SESSION
 

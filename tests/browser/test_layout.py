@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from advisor.tables import build
 from scoring import Game
 from store import GameStore
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
+from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
 from webapp.language import LANGUAGES
 
 DESKTOP = {"width": 1366, "height": 768}

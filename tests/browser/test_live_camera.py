@@ -20,8 +20,8 @@ from playwright.sync_api import Locator, Page, expect, sync_playwright
 
 import samples
 import webapp.live_camera as live_camera_module
-from tests.browser import fake_video
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from tools import fake_video
+from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 from vision.labels import load_labels
 
 APP = ROOT / "tests" / "browser" / "live_app.py"

@@ -21,10 +21,10 @@ import samples
 from advisor.tables import build
 from scoring import Game, score
 from store import GameStore
-from tests.browser import fake_video
-from tests.browser.fake_video import Rest, Scene
-from tests.browser.live_watch import WATCH, timings
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve
+from tools import fake_video
+from tools.fake_video import Rest, Scene
+from tools.live_watch import WATCH, timings
+from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 
 STILL_SECONDS = 3.0
 # A hand resting in view after the last scene, then the table alone: long enough for a

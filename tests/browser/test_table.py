@@ -23,9 +23,9 @@ from advisor.background import LOCK_FILE
 from advisor.tables import CACHE_ENV
 from scoring import Game
 from store import GameStore
-from tests.browser import fake_video
 from tests.browser.page_steps import choose, dice_shown, sheet_cell
-from tests.browser.server import CHROMIUM, FLAGS, ROOT, serve, start_server
+from tools import fake_video
+from tools.local_server import CHROMIUM, FLAGS, ROOT, serve, start_server
 from vision.labels import load_labels
 
 INSECURE_HOST = "dice.test"

@@ -8,8 +8,8 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from scoring import Game
 from store import GameStore
-from tests.browser.server import ROOT, serve
-from webapp.load_benchmark import PageClient
+from tools.load_benchmark import PageClient
+from tools.local_server import ROOT, serve
 
 
 async def _boxes_after(url: str, game_id: str, request: BackMsg) -> tuple[list[str], list[str]]:

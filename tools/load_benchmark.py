@@ -27,7 +27,7 @@ messages are counted apart; the table is the other sessions' figures.
 
 Run from the repository root:
 
-    python -m webapp.load_benchmark [--sessions 10] [--seconds 180] [--port P]
+    python -m tools.load_benchmark [--sessions 10] [--seconds 180] [--port P]
         [--flood frames|reruns]
 
 It prints a markdown table (sessions, seconds, turns completed, errors, median and p95
@@ -40,16 +40,12 @@ import asyncio
 import base64
 import json
 import math
-import os
 import random
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
@@ -67,16 +63,15 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 import samples
 from scoring import Game
 from store import GameStore
+from tools.local_server import ROOT, free_port, start_server, stop_server
 from webapp.advice_view import ADVISOR_KEY
 from webapp.state import DIE_KEYS, ROLL_KEY
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME_KIND = "yatzy"
 PLAYERS = ("Ann", "Bob")
 RECORD_PREFIX = "record_"
 ROLL = "3"
 RUN_TIMEOUT_S = 15.0
-HEALTH_TIMEOUT_S = 90.0
 RECONNECT_PAUSE_S = 1.0
 MEMORY_SAMPLE_S = 2.0
 MEMORY_ROW_S = 30.0
@@ -435,50 +430,6 @@ async def _flood_count(url: str, game_id: str, kind: str, deadline: float, tally
     tally.flooded = (kind, await flood(url, game_id, kind, deadline))
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on just now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(port: int, db_path: Path, log_path: Path) -> subprocess.Popen[bytes]:
-    """`streamlit run app.py` on 127.0.0.1:port with its own game file; output to a log."""
-    command = [sys.executable, "-m", "streamlit", "run", "app.py"]
-    command += ["--server.address", "127.0.0.1", "--server.port", str(port)]
-    command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    env = {**os.environ, "DICE_TABLE_DB": str(db_path)}
-    with log_path.open("wb") as log:
-        return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-
-
-def wait_healthy(port: int, server: subprocess.Popen[bytes]) -> None:
-    """Wait until the server's health check answers "ok"; raise if it exits or never does."""
-    deadline = time.monotonic() + HEALTH_TIMEOUT_S
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server exited early with status {server.returncode}")
-        try:
-            with opener.open(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as answer:
-                if answer.read() == b"ok":
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"the server did not answer on port {port} within {HEALTH_TIMEOUT_S} s")
-
-
-def stop_server(server: subprocess.Popen[bytes]) -> None:
-    """Terminate the server and wait for it; kill it if it does not stop in time."""
-    if server.poll() is None:
-        server.terminate()
-    try:
-        server.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
-
-
 def percentile(values: Sequence[float], share: float) -> float:
     """Nearest-rank percentile (`share` in 0..1) of a non-empty sequence."""
     ordered = sorted(values)
@@ -544,7 +495,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Command-line options: sessions, seconds, port and the turn cap."""
-    parser = argparse.ArgumentParser(prog="python -m webapp.load_benchmark", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.load_benchmark", description=__doc__)
     parser.add_argument("--sessions", type=int, default=10, help="simultaneous sessions")
     parser.add_argument("--seconds", type=float, default=180, help="how long the sessions play")
     parser.add_argument("--port", type=int, help="server port on 127.0.0.1 (default: a free one)")
@@ -565,19 +516,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="dice-table-load-") as folder:
         db_path = Path(folder) / "games.sqlite3"
         log_path = Path(folder) / "server.log"
-        server = start_server(port, db_path, log_path)
         try:
-            wait_healthy(port, server)
-            games = [new_game(db_path) for _ in range(args.sessions)]
-            tally.games = len(games)
-            wall_s, samples = asyncio.run(
-                benchmark(port, db_path, games, args.seconds, tally, server.pid, args.flood)
+            _, server = start_server(
+                ROOT / "app.py", {"DICE_TABLE_DB": str(db_path)}, port=port, log=log_path
             )
+            try:
+                games = [new_game(db_path) for _ in range(args.sessions)]
+                tally.games = len(games)
+                wall_s, samples = asyncio.run(
+                    benchmark(port, db_path, games, args.seconds, tally, server.pid, args.flood)
+                )
+            finally:
+                stop_server(server)
         except RuntimeError:
             print(_log_tail(log_path), file=sys.stderr)
             raise
-        finally:
-            stop_server(server)
         if tally.errors:
             print(_log_tail(log_path), file=sys.stderr)
     print(report(args.sessions, wall_s, tally, samples))

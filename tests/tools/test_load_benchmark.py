@@ -11,7 +11,7 @@ ROW = re.compile(r"^\| 2 \| [\d.]+ \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$", re.
 
 
 def test_two_sessions_complete_turns_without_errors():
-    command = [sys.executable, "-m", "webapp.load_benchmark", "--sessions", "2", "--seconds", "10"]
+    command = [sys.executable, "-m", "tools.load_benchmark", "--sessions", "2", "--seconds", "10"]
     run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     shown = run.stdout + run.stderr
     assert HEADER in run.stdout, shown
