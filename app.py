@@ -1,5 +1,5 @@
 """Streamlit entry point: ``streamlit run app.py``."""
 
-from webapp.main import run
+from webapp import run
 
 run()

@@ -15,6 +15,7 @@ import cv2
 import samples, vision
 from streamlit.testing.v1 import AppTest
 import {packages}
+import webapp.live_camera, webapp.speech  # their frontends are files read at import
 
 site = Path(sys.argv[1])
 for module in ({packages}):

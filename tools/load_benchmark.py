@@ -64,8 +64,7 @@ import samples
 from scoring import Game
 from store import GameStore
 from tools.local_server import ROOT, free_port, start_server, stop_server
-from webapp.advice_view import ADVISOR_KEY
-from webapp.state import DIE_KEYS, ROLL_KEY
+from webapp import ADVISOR_KEY, DIE_KEYS, LIVE_CAMERA_KEY, ROLL_KEY
 
 GAME_KIND = "yatzy"
 PLAYERS = ("Ann", "Bob")
@@ -78,7 +77,6 @@ MEMORY_ROW_S = 30.0
 SHOWN_ERRORS = 5
 LOG_TAIL_CHARS = 4000
 WIDGET_ID_PREFIX = "$$ID-"
-LIVE_CAMERA_KEY = "live_camera"
 # Where Streamlit keeps a component's trigger values: "<prefix>_<component id>__events".
 TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
 FLOOD_GAP_S = 0.001

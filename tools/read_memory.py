@@ -30,7 +30,7 @@ def _peak_mib() -> float:
 
 
 def _child(at_once: int) -> None:
-    from webapp.photos import BusyError, read_photo
+    from webapp import BusyError, read_photo
 
     def read(data: bytes) -> bool:
         try:

@@ -1,1 +1,36 @@
-"""The Streamlit page: joins `vision`, `scoring` and `store`; holds no rules of its own."""
+"""The Streamlit page: joins `vision`, `scoring`, `advisor` and `store`; holds no rules of
+its own.
+
+`run()` draws the page (`app.py` calls it); the keys of a browser's state are in
+`webapp.state`; `read_photo` reads an uploaded photo within the server's read slots.
+`run` and `read_photo` are imported when first asked for, so that importing a key does
+not load Streamlit's page or OpenCV.
+"""
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from webapp.state import ADVISOR_KEY, DIE_KEYS, LIVE_CAMERA_KEY, ROLL_KEY
+
+if TYPE_CHECKING:
+    from webapp.main import run
+    from webapp.photos import BusyError, read_photo
+
+_LAZY = {"run": "webapp.main", "BusyError": "webapp.photos", "read_photo": "webapp.photos"}
+
+__all__ = [
+    "ADVISOR_KEY",
+    "DIE_KEYS",
+    "LIVE_CAMERA_KEY",
+    "ROLL_KEY",
+    "BusyError",
+    "read_photo",
+    "run",
+]
+
+
+def __getattr__(name: str) -> object:
+    """The names in `_LAZY`, from their modules, on first use."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'webapp' has no attribute {name!r}")
+    return getattr(import_module(_LAZY[name]), name)

@@ -12,6 +12,8 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
 
+from webapp.state import GAME_KEY
+
 # Any address outside this machine: no packet is sent to it, it only makes the system
 # choose the network interface (and so the address) that other devices reach.
 _ROUTE_PROBE = ("10.255.255.255", 1)
@@ -49,7 +51,7 @@ def game_address(page_url: str, game_id: str, lan_address: str | None = None) ->
     if parts.port:
         netloc += f":{parts.port}"
     return urlunsplit(
-        (parts.scheme or "http", netloc, parts.path or "/", urlencode({"game": game_id}), "")
+        (parts.scheme or "http", netloc, parts.path or "/", urlencode({GAME_KEY: game_id}), "")
     )
 
 

@@ -7,9 +7,9 @@ from scoring import Game, ScoringError
 from store import ConflictError, StoreError
 from webapp.flash import flash
 from webapp.language import _, error_text
-from webapp.state import clear_turn
-from webapp.tables import Table, game_store, open_table, record_of, store_trouble
+from webapp.saved_games import Table, game_store, open_table, record_of, store_trouble
 from webapp.text import plain
+from webapp.turn_state import clear_turn
 
 T = TypeVar("T")
 

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-FLASH_KEY = "flash"
+from webapp.state import FLASH_KEY
 
 
 def flash(kind: str, message: str) -> None:

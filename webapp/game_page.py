@@ -7,31 +7,32 @@ the libraries only a game needs (OpenCV, pandas, Altair).
 
 import streamlit as st
 
-from webapp import state
-from webapp.advice_view import advisor_on, advisor_ready, advisor_toggle
+from webapp import turn_state
+from webapp.advice import advisor_on, advisor_ready, plan_turn
 from webapp.flash import show_flash
 from webapp.language import _, game_title, sheet_names
-from webapp.language_view import language_menu
 from webapp.navigation import to_start
-from webapp.phone_view import join_from_phone
-from webapp.photo_view import photo_result, photo_sources
-from webapp.review_view import review_panel
-from webapp.sheet_view import downloads, scoresheet, standings, undo_button
-from webapp.speech_view import announce
+from webapp.saved_games import Table
 from webapp.sync import follow_changes
-from webapp.tables import Table
-from webapp.turn_view import boxes_panel, dice_panel, plan_turn, turn_header
+from webapp.views.advice import advisor_toggle, keep_advice
+from webapp.views.language import language_menu
+from webapp.views.phone import join_from_phone
+from webapp.views.photo import photo_result, photo_sources
+from webapp.views.review import review_panel
+from webapp.views.sheet import downloads, scoresheet, standings, undo_button
+from webapp.views.speech import announce, speak_toggle
+from webapp.views.turn import boxes_panel, dice_panel, turn_header
 
 
 def _turn(table: Table, names: dict[str, str]) -> None:
-    state.follow_turn(table.id, len(table.game.turns))
+    turn_state.follow_turn(table.id, len(table.game.turns))
     photo, dice, boxes = st.columns([0.8, 1.25, 1.75], gap="medium")
     with photo, st.container(key="photo_panel"):
-        photo_sources()
+        photo_sources(speak_toggle)
         photo_result()
     with dice:
         turn = plan_turn(table)
-        dice_panel(table, turn)
+        dice_panel(table, turn, keep_advice(turn))
     with boxes:
         spoken = st.container(key="speech_slot")
         best = boxes_panel(table, names, turn)

@@ -22,6 +22,7 @@ from babel.numbers import format_decimal
 
 from scoring import ENGLISH, GameRules
 from translatable import TranslatableError
+from webapp.state import LANGUAGE_KEY
 
 LANGUAGES: Mapping[str, str] = MappingProxyType(
     {"en": "English", "ca": "Català", "ru": "Русский", "el": "Ελληνικά", "sv": "Svenska"}
@@ -29,7 +30,6 @@ LANGUAGES: Mapping[str, str] = MappingProxyType(
 SOURCE = ENGLISH
 LOCALES = Path(__file__).parent / "locales"
 DOMAIN = "messages"
-LANGUAGE_KEY = "language"
 # Message contexts of the names that come from the games' data rather than from code.
 GAME_CONTEXT, BOX_CONTEXT, ROW_CONTEXT = "game", "box", "sheet row"
 

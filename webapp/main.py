@@ -10,12 +10,13 @@ from scoring import CorruptRecordError
 from store import GameNotFoundError, StoreError
 from webapp.flash import show_flash
 from webapp.language import _
-from webapp.language_view import settle_language
-from webapp.navigation import GAME_KEY, to_start
+from webapp.navigation import to_start
 from webapp.pacing import pace_run
+from webapp.saved_games import Table, open_table, store_trouble
 from webapp.server_guard import guard_server
-from webapp.start_view import start_page
-from webapp.tables import Table, open_table, store_trouble
+from webapp.state import GAME_KEY
+from webapp.views.language import language_picker, settle_language
+from webapp.views.start import start_page
 from webapp.warm_up import warm_up
 
 # The page's own layout (see the file): read once, shown on every run.
@@ -65,7 +66,7 @@ def _page() -> None:
         _trouble(game_id, trouble)
     else:
         show_flash()
-        start_page()
+        start_page(language_picker)
         warm_up()
 
 

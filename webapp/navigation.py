@@ -3,9 +3,7 @@ the address already asks for."""
 
 import streamlit as st
 
-from webapp.language_view import QUERY_KEY
-
-GAME_KEY = "game"
+from webapp.state import GAME_KEY, QUERY_KEY
 
 
 def open_game(game_id: str) -> None:

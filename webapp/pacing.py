@@ -17,13 +17,13 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from webapp.state import FRAME_GATE_KEY, RUN_BUDGET_KEY
+
 RUNS_PER_SECOND = 3.0
 RUN_BURST = 30.0
 FRAME_GAP_SECONDS = 0.5
 FRAMES_PER_SECOND = 1.0
 FRAME_BURST = 5.0
-RUN_BUDGET_KEY = "run_budget"
-FRAME_GATE_KEY = "frame_gate"
 
 
 @dataclass

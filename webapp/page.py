@@ -1,5 +1,5 @@
 """The page as a Streamlit script for `python -m webapp` (a checkout runs app.py, the same)."""
 
-from webapp.main import run
+from webapp import run
 
 run()

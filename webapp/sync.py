@@ -6,7 +6,7 @@ import streamlit as st
 
 from store import StoreError
 from webapp import ahead
-from webapp.tables import game_store
+from webapp.saved_games import game_store
 
 SYNC_SECONDS = 1.5
 

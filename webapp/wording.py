@@ -1,8 +1,9 @@
-"""How the page words the things it says in several places: dice, keeps and winners."""
+"""How the page words what it says in several places: dice, keeps, winners and the reasons
+behind a suggestion's points."""
 
 from collections.abc import Sequence
 
-from scoring import DICE_PER_HAND, Standing
+from scoring import DICE_PER_HAND, Reason, Standing, Why
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
 
@@ -50,3 +51,34 @@ def winners_line(ranking: list[Standing]) -> str:
     return ngettext(
         "{players} wins with {total}", "{players} win with {total}", len(winners)
     ).format(players=listed(winners), total=ranking[0].totals.total)
+
+
+def describe(reason: Reason) -> str:
+    """One reason as the page says it."""
+    match reason.why:
+        case Why.EXTRA_FIVE:
+            return _("+{points} bonus for an extra five of a kind").format(points=reason.amount)
+        case Why.FACE_BOX_FIRST:
+            return _("forced: an extra five of a kind goes to its face box first")
+        case Why.JOKER:
+            return _("joker: its face box is full, so it counts as any pattern here")
+        case Why.JOKER_UPPER_ZERO:
+            return _("forced: its face box and the lower boxes are full, so it takes 0 here")
+        case Why.DOUBLED:
+            return _("doubled on the first roll")
+        case Why.MADE_BONUS:
+            return _("includes the +{points} bonus").format(points=reason.amount)
+        case Why.EARNS_UPPER_BONUS:
+            return _("earns the +{points} upper bonus").format(points=reason.amount)
+        case Why.PAR:
+            if reason.needed:
+                progress = ngettext("{count} to go", "{count} to go", reason.needed).format(
+                    count=reason.needed
+                )
+            else:
+                progress = _("on course")
+            return _("{points:+d} against par for the bonus, {progress}").format(
+                points=reason.amount, progress=progress
+            )
+        case Why.SCRATCH:
+            return _("scratch: no such pattern")

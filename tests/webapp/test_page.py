@@ -25,7 +25,7 @@ from tests.webapp.driver import (
     upload,
     use_source,
 )
-from webapp.start_view import LISTED
+from webapp.views.start import LISTED
 
 TWELVE_DICE = (
     Path(__file__).resolve().parents[1]

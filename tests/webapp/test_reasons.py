@@ -3,7 +3,7 @@
 import pytest
 
 from scoring import Reason, Why
-from webapp.reasons import describe
+from webapp.wording import describe
 
 
 @pytest.mark.parametrize("why", list(Why))

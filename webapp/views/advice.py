@@ -4,32 +4,15 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
-from scoring import GameRules
-from webapp import ahead, state
+from advisor import KeepChoice
+from webapp import state
+from webapp.advice import Turn, working
 from webapp.language import _, number
 from webapp.live_turn import rows_of
-from webapp.tables import Table
+from webapp.state import ADVISOR_KEY
 from webapp.wording import keep_action, keep_words
 
-ADVISOR_KEY = "advisor"
 SHOWN_ALTERNATIVES = 4
-
-
-def working() -> str:
-    """What the page says while the advisor solves the game."""
-    return ":material/hourglass_top: " + _(
-        "The advisor is still working out this game's best play (the first time on this "
-        "machine takes up to a minute); its advice appears here by itself."
-    )
-
-
-def advisor_ready(rules: GameRules) -> bool:
-    """Whether the game's strategy is solved and loaded; if not, it is solved next in the
-    background (`webapp.ahead`): the page never waits for it, and redraws itself once it
-    is ready (`webapp.sync`)."""
-    ahead.start()
-    return ahead.SOLVER.ready(rules.id)
 
 
 def advisor_toggle() -> None:
@@ -43,25 +26,6 @@ def advisor_toggle() -> None:
             "maximises the expected final score. Some tables play without help."
         ),
     )
-
-
-def advisor_on() -> bool:
-    """Whether the table plays with the advisor (on until switched off)."""
-    return bool(st.session_state.get(ADVISOR_KEY, True))
-
-
-def _column(table: Table) -> dict[str, int]:
-    return table.game.column(table.player)
-
-
-def keep_choices(table: Table, dice: Sequence[int], roll: int) -> list[KeepChoice]:
-    """Every keep after roll 1 or 2 (and scoring now), best first."""
-    return advise_keep(table.game.rules, dice, roll, _column(table))
-
-
-def box_choices(table: Table, dice: Sequence[int], roll: int) -> dict[str, BoxChoice]:
-    """Each legal box's expected final score, by box id."""
-    return {c.box: c for c in advise_box(table.game.rules, dice, roll, _column(table))}
 
 
 def _keep_as_advised(dice: Sequence[int], keep: Sequence[int]) -> None:
@@ -93,3 +57,23 @@ def show_keep_advice(choices: list[KeepChoice], dice: Sequence[int]) -> None:
             args=(list(dice), best.keep),
             help=_("Ticks the dice the advisor keeps, to hold them for the next roll."),
         )
+
+
+def keep_advice(turn: Turn) -> frozenset[int]:
+    """While the advisor is working, say so; else its keep for this roll: the rows of the
+    dice it keeps when the advice is to roll again.
+
+    What comes and goes here stays inside a container of its own that is always there,
+    so the widgets after it keep their place from run to run: were they to move, the
+    browser would show the old and the new copy of a widget for a moment, and the old one
+    can send its value back.
+    """
+    keep: frozenset[int] = frozenset()
+    with st.container(key="turn_advice"):
+        if turn.waiting:
+            st.caption(working())
+        elif turn.keeps and turn.hand is not None:
+            show_keep_advice(turn.keeps, turn.hand)
+            if turn.rolling_on:
+                keep = rows_of(turn.hand, turn.keeps[0].keep)
+    return keep

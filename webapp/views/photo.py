@@ -2,6 +2,7 @@
 the photo read, as a thumbnail that enlarges, with what needs checking."""
 
 import time
+from collections.abc import Callable
 
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
@@ -9,18 +10,17 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 import samples
 from vision import Die
 from vision.decode import LARGEST_FILE
-from webapp import state
+from webapp import state, turn_state
 from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
 from webapp.pacing import frame_gate
 from webapp.photos import PHOTO_TYPES, SLOTS, BusyError, read_photo, read_scene
-from webapp.speech_view import speak_toggle
+from webapp.state import CAMERA_TROUBLE_KEY, LIVE_CAMERA_KEY, SAMPLE_KEY, SOURCE_KEY
 from webapp.text import plain
 from webapp.uploads import forget
 
-SOURCE_KEY = "photo_source"
 LIVE, SNAPSHOT, UPLOAD, SAMPLE = "live", "snapshot", "upload", "sample"
 SOURCES = {
     LIVE: (":material/videocam:", N_("Live")),
@@ -28,9 +28,6 @@ SOURCES = {
     UPLOAD: (":material/upload:", N_("Upload")),
     SAMPLE: (":material/image:", N_("Sample")),
 }
-# Set once the live camera reported it cannot work in this browser; the page then
-# starts with Upload, which on a phone opens the camera app.
-CAMERA_TROUBLE_KEY = "camera_trouble"
 THUMBNAIL_WIDTH = 220
 # What the page says of a live scene that is not taken as a roll.
 NOT_A_ROLL = {
@@ -56,7 +53,7 @@ def _refused(name: str, error: ValueError | BusyError) -> None:
 
 def _read(name: str, data: bytes) -> None:
     try:
-        state.keep_photo(read_photo(name, data))
+        turn_state.keep_photo(read_photo(name, data))
     except (ValueError, BusyError) as error:
         _refused(name, error)
 
@@ -71,7 +68,7 @@ def _read_widget(key: str) -> None:
 
 
 def _read_sample() -> None:
-    path = st.session_state["sample"]
+    path = st.session_state[SAMPLE_KEY]
     _read(path.name, path.read_bytes())
 
 
@@ -85,25 +82,25 @@ def _take_frame(name: str, frame: bytes) -> None:
     if not frame_gate().admits(time.monotonic()):
         return
     try:
-        photo, scene = read_scene(name, frame, state.last_scene())
+        photo, scene = read_scene(name, frame, turn_state.last_scene())
     except (ValueError, BusyError) as error:
         _refused(name, error)
         return
     if scene.seen is not Seen.ROLL:
         note = _(NOT_A_ROLL[scene.seen]).format(dice=_dice_count(len(photo.reading.dice)))
-    elif not state.take_scene(photo, scene):
+    elif not turn_state.take_scene(photo, scene):
         note = _(LAST_ROLL_TAKEN)
     else:
         note = None
-    state.note_scene(note)
+    turn_state.note_scene(note)
 
 
-def _live() -> None:
-    camera = live_camera("live_camera")
-    speak_toggle()
+def _live(beside_camera: Callable[[], None]) -> None:
+    camera = live_camera(LIVE_CAMERA_KEY)
+    beside_camera()
     if camera.frame is not None:
         _take_frame(f"live frame {camera.frame_id}", camera.frame)
-    note = state.scene_note()
+    note = turn_state.scene_note()
     with st.container(key="live_note_slot"):
         if note:
             st.caption(note)
@@ -120,8 +117,9 @@ def _live() -> None:
     )
 
 
-def photo_sources() -> None:
-    """The four ways to a photo; each new photo is read at once and fills the five dice."""
+def photo_sources(beside_camera: Callable[[], None]) -> None:
+    """The four ways to a photo; each new photo is read at once and fills the five dice.
+    `beside_camera` draws what goes under the live camera."""
     if st.session_state.get(SOURCE_KEY) is None:
         trouble = st.session_state.get(CAMERA_TROUBLE_KEY)
         st.session_state[SOURCE_KEY] = UPLOAD if trouble else LIVE
@@ -136,12 +134,12 @@ def photo_sources() -> None:
         wrap=True,
     )
     if source == LIVE:
-        _live()
+        _live(beside_camera)
     elif source == SNAPSHOT:
-        key = state.photo_widget_key("camera")
+        key = turn_state.photo_widget_key("camera")
         st.camera_input(_("Snap the dice"), key=key, on_change=_read_widget, args=(key,))
     elif source == UPLOAD:
-        key = state.photo_widget_key("upload")
+        key = turn_state.photo_widget_key("upload")
         st.file_uploader(
             _("A photo of the dice (JPEG, PNG or WebP, up to {size} MB)").format(
                 size=LARGEST_FILE // 2**20
@@ -153,7 +151,7 @@ def photo_sources() -> None:
         )
     else:
         photos = samples.photos()
-        st.selectbox(_("Sample"), photos, format_func=lambda p: p.stem, key="sample")
+        st.selectbox(_("Sample"), photos, format_func=lambda p: p.stem, key=SAMPLE_KEY)
         st.button(_("Read it"), key="read_sample", on_click=_read_sample, icon=":material/check:")
 
 
@@ -173,7 +171,7 @@ def _set_aside(dice: list[Die]) -> str:
 def photo_result() -> None:
     """The photo read, as a thumbnail that enlarges, and what needs checking: the count,
     what was set aside, and uncertain dice among the rows."""
-    photo = state.photo()
+    photo = turn_state.photo()
     if photo is None:
         return
     count = len(photo.reading.dice)

@@ -1,21 +1,22 @@
 """The start page: choose a game and name the players, resume a saved game, or open a
 finished one."""
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, CorruptRecordError, Game, ScoringError
 from store import GameStore, GameSummary, StoreError
 from webapp.language import _, error_text, game_title, ngettext
-from webapp.language_view import language_picker
 from webapp.navigation import open_game
-from webapp.tables import game_store, new_table, store_trouble
+from webapp.saved_games import game_store, new_table, store_trouble
+from webapp.state import LISTED_KEY
 from webapp.text import plain
 from webapp.wording import winners_line
 
 # Games listed at first, and added by each "Show older games": the page reads and replays
 # only these, however many games the file holds.
 LISTED = 20
-LISTED_KEY = "games_listed"
 
 
 def new_game_form() -> None:
@@ -125,12 +126,13 @@ def _list_more(listed: int) -> None:
     st.session_state[LISTED_KEY] = listed + LISTED
 
 
-def start_page() -> None:
-    """The page shown when no game id is in the URL."""
+def start_page(beside_title: Callable[[], None]) -> None:
+    """The page shown when no game id is in the URL; `beside_title` draws the controls
+    beside its title."""
     title, language = st.columns([4, 1], vertical_alignment="bottom")
     title.title(":material/casino: " + _("Dice table"), anchor=False)
     with language:
-        language_picker()
+        beside_title()
     st.write(
         _(
             "Roll five real dice, let the camera read them, and see what the roll is worth "

@@ -4,11 +4,8 @@ menu on every page; the choice is kept in the address (`?lang=ca`)."""
 import streamlit as st
 
 from scoring import GameRules
-from webapp.language import LANGUAGE_KEY, LANGUAGES, _, chosen, current, game_title, use
-
-PICKER_KEY = "language_picker"
-OWN_NAMES_KEY = "own_box_names"
-QUERY_KEY = "lang"
+from webapp.language import LANGUAGES, _, chosen, current, game_title, use
+from webapp.state import LANGUAGE_KEY, OWN_NAMES_KEY, PICKER_KEY, QUERY_KEY
 
 
 def settle_language(saved: str | None) -> None:

@@ -5,41 +5,20 @@ Shown with the standings once the game is over; during the game, for a player wh
 while the table plays with the advisor (the review is the advisor's help looking back).
 """
 
-import json
-
 import altair as alt
 import pandas as pd
 import streamlit as st
 
-from advisor.review import KeepReview, Review, TurnReview, costliest, review
+from advisor.review import KeepReview, Review, TurnReview, costliest
 from scoring import Game
-from webapp.advice_view import advisor_on, advisor_ready
+from webapp.advice import advisor_on, game_review, review_wanted
 from webapp.language import _, number
-from webapp.tables import Table
+from webapp.saved_games import Table
+from webapp.state import ASK_KEY
 from webapp.text import plain
 from webapp.wording import dice_text, keep_words
 
-ASK_KEY = "review_so_far"
 SHOWN_CHOICES = 3
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def _reviewed(game_id: str, revision: int, _game: Game) -> Review:
-    """The review of a saved game as it is at ``revision`` (the game is not hashed)."""
-    return review(_game)
-
-
-def _wanted(table: Table) -> bool:
-    """Whether the review is shown: after the game, or when a player asked for it during
-    the game and the table plays with the advisor."""
-    return table.game.finished or (advisor_on() and bool(st.session_state.get(ASK_KEY)))
-
-
-def _review(table: Table) -> Review | None:
-    """The game's review, or ``None`` while the advisor is still solving the game."""
-    if not advisor_ready(table.game.rules):
-        return None
-    return _reviewed(table.id, table.revision, table.game)
 
 
 def _choice_line(game: Game, names: dict[str, str], choice: TurnReview | KeepReview) -> str:
@@ -114,9 +93,9 @@ def review_panel(table: Table, names: dict[str, str]) -> None:
             key=ASK_KEY,
             help=_("What each choice gave up against the advisor, and the luck of the dice."),
         )
-    if not _wanted(table):
+    if not review_wanted(table):
         return
-    result = _review(table)
+    result = game_review(table)
     if result is None:
         st.caption(
             ":material/hourglass_top: "
@@ -143,17 +122,3 @@ def review_panel(table: Table, names: dict[str, str]) -> None:
     for player in game.players:
         _player_summary(result, game, names, player)
     _outlook_chart(result, game)
-
-
-def review_download(table: Table) -> None:
-    """The review as JSON (what ``python -m advisor review`` prints), when it is shown."""
-    result = _review(table) if _wanted(table) else None
-    if result is None:
-        return
-    st.download_button(
-        _("Download the review (JSON)"),
-        json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
-        file_name=f"{table.game.rules.id}-{table.id}-review.json",
-        mime="application/json",
-        key="download_review",
-    )

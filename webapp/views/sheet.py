@@ -6,12 +6,12 @@ import pandas as pd
 import streamlit as st
 
 from scoring import ENGLISH, sheet_csv, sheet_rows
-from webapp import state
+from webapp import turn_state
+from webapp.advice import game_review, review_wanted
 from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number
-from webapp.review_view import review_download
-from webapp.tables import Table
+from webapp.saved_games import Table
 from webapp.text import plain
 from webapp.wording import player_labels, winners_line
 
@@ -45,7 +45,7 @@ def _undo(table: Table, names: dict[str, str]) -> None:
     turn = change(table, lambda game: game.undo())
     if turn is None:
         return
-    state.restore(table.id, len(table.game.turns), turn)
+    turn_state.restore(table.id, len(table.game.turns), turn)
     flash(
         "info",
         _("Took back {player}'s {box}; the dice are back to choose again.").format(
@@ -98,3 +98,17 @@ def downloads(table: Table, names: dict[str, str]) -> None:
         key="download_csv",
     )
     review_download(table)
+
+
+def review_download(table: Table) -> None:
+    """The review as JSON (what ``python -m advisor review`` prints), when it is shown."""
+    result = game_review(table) if review_wanted(table) else None
+    if result is None:
+        return
+    st.download_button(
+        _("Download the review (JSON)"),
+        json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
+        file_name=f"{table.game.rules.id}-{table.id}-review.json",
+        mime="application/json",
+        key="download_review",
+    )

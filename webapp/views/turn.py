@@ -5,11 +5,9 @@ Record button fit one 1366x768 screen; on a phone the same pieces stack, one or 
 lines per box. Meaning is carried by words, with Material icons beside them.
 """
 
-from dataclasses import dataclass
-
 import streamlit as st
 
-from advisor import BoxChoice, KeepChoice
+from advisor import BoxChoice
 from scoring import (
     FACES,
     LAST_ROLL,
@@ -23,47 +21,20 @@ from scoring import (
     is_scratch,
     suggest,
 )
-from webapp import state
-from webapp.advice_view import (
-    advisor_on,
-    advisor_ready,
-    box_choices,
-    keep_choices,
-    show_keep_advice,
-    working,
-)
+from webapp import state, turn_state
+from webapp.advice import Turn, chosen_roll
 from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number
-from webapp.live_turn import rows_of
-from webapp.reasons import describe
-from webapp.tables import Table
+from webapp.saved_games import Table
 from webapp.text import plain
-from webapp.wording import dice_text, player_labels
+from webapp.wording import describe, dice_text, player_labels
 
 BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
 KEEP_ICON = ":material/push_pin:"
 HELD_ICON = ":material/front_hand:"
 CHECK_ICON = ":material/warning:"
-
-
-@dataclass(frozen=True)
-class Turn:
-    """What the page knows of the turn in this run: the roll (None until chosen where it
-    matters), the five dice (None until all are set) and the advisor's help."""
-
-    roll: int | None
-    hand: list[int] | None
-    keeps: list[KeepChoice]
-    boxes: dict[str, BoxChoice]
-    waiting: bool = False
-    """Whether the table plays with the advisor and it is still solving the game."""
-
-    @property
-    def rolling_on(self) -> bool:
-        """Whether the advisor says to roll again rather than score now."""
-        return bool(self.keeps) and not self.keeps[0].score_now
 
 
 def turn_header(table: Table) -> None:
@@ -82,7 +53,7 @@ def roll_input(rules: GameRules) -> int | None:
     (the live camera sets it as it follows the turn)."""
     matters = rules.roll_matters
     if not matters and st.session_state.get(state.ROLL_KEY) is None:
-        state.set_roll(ROLLS[0])
+        turn_state.set_roll(ROLLS[0])
     with st.container(horizontal=True, wrap=False, vertical_alignment="center", key="roll_row"):
         st.markdown("**" + _("Roll") + "**")
         st.segmented_control(
@@ -96,7 +67,7 @@ def roll_input(rules: GameRules) -> int | None:
 
 
 def _die_label(position: int, value: int | None, keep: bool, held: bool) -> str:
-    read = state.read_die(position)
+    read = turn_state.read_die(position)
     label = "**" + _("Die {number}").format(number=position + 1) + "**"
     if keep:
         kept = _("keep")
@@ -117,7 +88,7 @@ def dice_inputs(keep: frozenset[int], can_hold: bool) -> None:
     """Five dice, one line each, fixed with one click; the advisor's keeps are marked.
     Before the last roll, ticking a die's name holds it for the next roll; on the last,
     the dice held into it say so."""
-    held = state.held_over()
+    held = turn_state.held_over()
     for position, key in enumerate(state.DIE_KEYS):
         label = _die_label(
             position, st.session_state.get(key), position in keep, position in held and not can_hold
@@ -139,41 +110,9 @@ def dice_inputs(keep: frozenset[int], can_hold: bool) -> None:
             )
 
 
-def _roll(rules: GameRules) -> int | None:
-    """The roll chosen, or roll 1 where the roll does not change points."""
-    roll = st.session_state.get(state.ROLL_KEY)
-    return ROLLS[0] if roll is None and not rules.roll_matters else roll
-
-
-def plan_turn(table: Table) -> Turn:
-    """The roll, the hand, and the advisor's keep and box choices for them (when it is on,
-    solved and the dice are set)."""
-    roll = _roll(table.game.rules)
-    hand = state.hand()
-    helped = advisor_on() and advisor_ready(table.game.rules)
-    if not helped or hand is None or roll is None:
-        return Turn(roll, hand, [], {}, waiting=advisor_on() and not helped)
-    keeps = keep_choices(table, hand, roll) if roll < LAST_ROLL else []
-    return Turn(roll, hand, keeps, box_choices(table, hand, roll))
-
-
-def dice_panel(table: Table, turn: Turn) -> None:
-    """The advisor's keep first, then the roll, the five dice, and rolling again with the
-    held dice.
-
-    What comes and goes (the advice, a hint) stays inside a container of its own that is
-    always there, so the widgets after it keep their place from run to run: were they to
-    move, the browser would show the old and the new copy of a widget for a moment, and
-    the old one can send its value back.
-    """
-    keep: frozenset[int] = frozenset()
-    with st.container(key="turn_advice"):
-        if turn.waiting:
-            st.caption(working())
-        elif turn.keeps and turn.hand is not None:
-            show_keep_advice(turn.keeps, turn.hand)
-            if turn.rolling_on:
-                keep = rows_of(turn.hand, turn.keeps[0].keep)
+def dice_panel(table: Table, turn: Turn, keep: frozenset[int]) -> None:
+    """The roll, the five dice (those in `keep` marked as the advisor keeps them), and
+    rolling again with the held dice."""
     roll_input(table.game.rules)
     roll = turn.roll or LAST_ROLL
     dice_inputs(keep, can_hold=roll < LAST_ROLL)
@@ -181,14 +120,14 @@ def dice_panel(table: Table, turn: Turn) -> None:
         st.button(
             _("Clear the dice"),
             key="clear_dice",
-            on_click=state.clear_turn,
+            on_click=turn_state.clear_turn,
             icon=":material/clear:",
         )
         if roll < LAST_ROLL and turn.hand is not None:
             st.button(
                 _("Roll again"),
                 key="roll_again",
-                on_click=state.roll_again,
+                on_click=turn_state.roll_again,
                 args=(roll,),
                 icon=":material/replay:",
                 help=_(
@@ -201,7 +140,7 @@ def dice_panel(table: Table, turn: Turn) -> None:
 def _earlier(dice: list[int], roll: int) -> list[dict[str, list[int]]] | None:
     """The turn's earlier rolls as the page noted them, when they lead to this hand; None
     on a first roll, or when the roll was set by hand or a held die was changed since."""
-    rolls = state.earlier_rolls()
+    rolls = turn_state.earlier_rolls()
     try:
         earlier_rolls(rolls, Hand.of(dice), roll)
     except InvalidRollsError:
@@ -212,16 +151,16 @@ def _earlier(dice: list[int], roll: int) -> list[dict[str, list[int]]] | None:
 def _record(table: Table, box: str, label: str) -> None:
     # The dice and roll as the player sees them at the click, not as they were when the
     # button was drawn: clicks that follow each other quickly can outrun the page.
-    dice, roll = state.hand(), _roll(table.game.rules)
+    dice, roll = turn_state.hand(), chosen_roll(table.game.rules)
     if dice is None or roll is None:
         flash("warning", _("Set all five dice and the roll before recording."))
         return
     rolls = _earlier(dice, roll)
-    before = state.turn()
+    before = turn_state.turn()
     result = change(table, lambda game: game.record(box, dice, roll, rolls))
     if result is None:
         return
-    state.keep_recorded(table.id, len(table.game.turns), before)
+    turn_state.keep_recorded(table.id, len(table.game.turns), before)
     if result.extra_bonus:
         message = _("{player}: {points} in {box} and +{bonus} bonus.")
     else:
@@ -232,7 +171,7 @@ def _record(table: Table, box: str, label: str) -> None:
             player=plain(result.player), points=result.points, box=label, bonus=result.extra_bonus
         ),
     )
-    state.clear_turn()
+    turn_state.clear_turn()
 
 
 def _advisor_first(options: list[Suggestion], advised: dict[str, BoxChoice]) -> list[Suggestion]:

@@ -7,15 +7,12 @@ import secrets
 import streamlit as st
 
 from scoring import Suggestion
-from webapp import state
+from webapp import turn_state
+from webapp.advice import Turn
 from webapp.language import _, current, ngettext
 from webapp.speech import Announcement, say
-from webapp.turn_view import Turn
+from webapp.state import SPEAK_KEY, TOKEN_KEY
 from webapp.wording import keep_action
-
-SPEAK_KEY = "say_aloud"
-# Makes this browser session's announcement ids its own (a reload starts a new session).
-TOKEN_KEY = "speech_token"
 
 
 def speak_toggle() -> None:
@@ -49,7 +46,7 @@ def roll_words(turn: Turn, best: Suggestion | None, names: dict[str, str]) -> st
 
 def announce(turn: Turn, best: Suggestion | None, names: dict[str, str]) -> None:
     """Say the roll the camera read last, when the table asked to hear it."""
-    scene = state.scenes_taken()
+    scene = turn_state.scenes_taken()
     if not st.session_state.get(SPEAK_KEY) or not scene or turn.hand is None:
         return
     token = st.session_state.setdefault(TOKEN_KEY, secrets.token_hex(4))

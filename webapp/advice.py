@@ -1,0 +1,105 @@
+"""The advisor's help for the page: whether it is on and ready, its keep and box choices
+for this run's turn, and a saved game's review (computed once per revision)."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import streamlit as st
+
+from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
+from advisor.review import Review, review
+from scoring import LAST_ROLL, ROLLS, Game, GameRules
+from webapp import ahead, state, turn_state
+from webapp.language import _
+from webapp.saved_games import Table
+from webapp.state import ADVISOR_KEY, ASK_KEY
+
+
+def working() -> str:
+    """What the page says while the advisor solves the game."""
+    return ":material/hourglass_top: " + _(
+        "The advisor is still working out this game's best play (the first time on this "
+        "machine takes up to a minute); its advice appears here by itself."
+    )
+
+
+def advisor_ready(rules: GameRules) -> bool:
+    """Whether the game's strategy is solved and loaded; if not, it is solved next in the
+    background (`webapp.ahead`): the page never waits for it, and redraws itself once it
+    is ready (`webapp.sync`)."""
+    ahead.start()
+    return ahead.SOLVER.ready(rules.id)
+
+
+def advisor_on() -> bool:
+    """Whether the table plays with the advisor (on until switched off)."""
+    return bool(st.session_state.get(ADVISOR_KEY, True))
+
+
+def _column(table: Table) -> dict[str, int]:
+    return table.game.column(table.player)
+
+
+def keep_choices(table: Table, dice: Sequence[int], roll: int) -> list[KeepChoice]:
+    """Every keep after roll 1 or 2 (and scoring now), best first."""
+    return advise_keep(table.game.rules, dice, roll, _column(table))
+
+
+def box_choices(table: Table, dice: Sequence[int], roll: int) -> dict[str, BoxChoice]:
+    """Each legal box's expected final score, by box id."""
+    return {c.box: c for c in advise_box(table.game.rules, dice, roll, _column(table))}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the page knows of the turn in this run: the roll (None until chosen where it
+    matters), the five dice (None until all are set) and the advisor's help."""
+
+    roll: int | None
+    hand: list[int] | None
+    keeps: list[KeepChoice]
+    boxes: dict[str, BoxChoice]
+    waiting: bool = False
+    """Whether the table plays with the advisor and it is still solving the game."""
+
+    @property
+    def rolling_on(self) -> bool:
+        """Whether the advisor says to roll again rather than score now."""
+        return bool(self.keeps) and not self.keeps[0].score_now
+
+
+def chosen_roll(rules: GameRules) -> int | None:
+    """The roll chosen, or roll 1 where the roll does not change points."""
+    roll = st.session_state.get(state.ROLL_KEY)
+    return ROLLS[0] if roll is None and not rules.roll_matters else roll
+
+
+def plan_turn(table: Table) -> Turn:
+    """The roll, the hand, and the advisor's keep and box choices for them (when it is on,
+    solved and the dice are set)."""
+    roll = chosen_roll(table.game.rules)
+    hand = turn_state.hand()
+    helped = advisor_on() and advisor_ready(table.game.rules)
+    if not helped or hand is None or roll is None:
+        return Turn(roll, hand, [], {}, waiting=advisor_on() and not helped)
+    keeps = keep_choices(table, hand, roll) if roll < LAST_ROLL else []
+    return Turn(roll, hand, keeps, box_choices(table, hand, roll))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _reviewed(game_id: str, revision: int, _game: Game) -> Review:
+    """The review of a saved game as it is at ``revision`` (the game is not hashed)."""
+    return review(_game)
+
+
+def review_wanted(table: Table) -> bool:
+    """Whether the review is shown: after the game, or when a player asked for it during
+    the game and the table plays with the advisor."""
+    return table.game.finished or (advisor_on() and bool(st.session_state.get(ASK_KEY)))
+
+
+def game_review(table: Table) -> Review | None:
+    """The game's review, or ``None`` while the advisor is still solving the game."""
+    if not advisor_ready(table.game.rules):
+        return None
+    return _reviewed(table.id, table.revision, table.game)
