@@ -1,0 +1,31 @@
+"""The review view alone: a finished game's review names each player's loss and draws the
+expected final scores over the game."""
+
+from streamlit.testing.v1 import AppTest
+
+from scoring import GAMES
+from store import GameStore
+from tests.advisor.random_play import random_game
+
+
+def _review(game_id: str) -> None:
+    from webapp.language import sheet_names
+    from webapp.saved_games import open_table
+    from webapp.views.review import review_panel
+
+    table = open_table(game_id)
+    review_panel(table, sheet_names(table.game.rules, False))
+
+
+def test_a_finished_games_review_is_drawn_once_the_advisor_is_ready(db):
+    game = random_game(GAMES["yatzy"], ["Ann", "Bob"], seed=3)
+    game_id = GameStore(db).create(game.to_dict()).id
+    page = AppTest.from_function(_review, kwargs={"game_id": game_id}, default_timeout=60)
+    for _ in range(30):
+        page.run()
+        if page.get("vega_lite_chart"):
+            break
+    assert not page.exception
+    assert len(page.get("vega_lite_chart")) == 1
+    assert any("Ann" in m.value for m in page.markdown)
+    assert any("Bob" in m.value for m in page.markdown)
