@@ -12,7 +12,7 @@ import numpy as np
 from advisor.dice import keeps
 from advisor.layout import Layout, States
 from advisor.workspace import Workspace
-from scoring import DICE_PER_HAND, FACES
+from scoring import DICE_PER_HAND, FACES, LAST_ROLL
 
 # Up to this many states, gathering every hand's candidates at once beats the layers.
 FEW_STATES = 8
@@ -219,7 +219,7 @@ def best_boxes(
         if not found.sound(after):
             found = candidates(layout, roll, True)
         best = work.rows(f"stops {roll}", len(found.back), after.shape[1])
-        if out is not None and 3 in group:
+        if out is not None and LAST_ROLL in group:
             best = out
         found.best(after, best, work)
         if len(rows):

@@ -13,9 +13,8 @@ from functools import cached_property
 import numpy as np
 
 from advisor.dice import keeps
-from scoring import GameRules, Hand, Section, box_points
+from scoring import ROLLS, GameRules, Hand, Section, box_points
 
-ROLLS = (1, 2, 3)
 Index = np.ndarray | int
 # A batch of states as four arrays: (umask, u, lmask, j).
 States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]

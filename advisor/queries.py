@@ -21,6 +21,7 @@ from advisor.tables import Solved, solved
 from advisor.turn import play
 from advisor.workspace import Workspace
 from scoring import (
+    LAST_ROLL,
     Column,
     GameOverError,
     GameRules,
@@ -138,7 +139,7 @@ def expected_score(game: str | GameRules, filled: Column | None = None) -> float
 
 
 def advise_box(
-    game: str | GameRules, dice: Iterable[int], roll: int = 3, filled: Column | None = None
+    game: str | GameRules, dice: Iterable[int], roll: int = LAST_ROLL, filled: Column | None = None
 ) -> list[BoxChoice]:
     """Every legal box for ``dice`` from roll ``roll`` with the expected final score, best first."""
     rules = rules_of(game)
@@ -159,7 +160,7 @@ def advise_keep(
     rules = rules_of(game)
     tables = solved(rules)
     hand = _hand(dice)
-    if check_roll(roll) == 3:
+    if check_roll(roll) == LAST_ROLL:
         raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")
     column, state, _ = _column(tables, filled)
     if len(column) == len(rules.boxes):
