@@ -1,7 +1,9 @@
 """The exact advisor: the play that maximises a player's expected final score (solitaire).
 
-Tables are solved once per rule set by backward induction and cached on disk; build
-them ahead with ``python -m advisor build``.
+Tables are solved once per rule set by backward induction and cached on disk, in the
+folder of a ``TableCache``: by default ``$DICE_TABLE_ADVISOR_CACHE`` or
+``~/.cache/dice-table/advisor`` (``default_cache()``). Build them ahead with
+``python -m advisor build``.
 """
 
 from advisor.queries import (
@@ -11,5 +13,17 @@ from advisor.queries import (
     advise_keep,
     expected_score,
 )
+from advisor.solver import SolveAbandonedError
+from advisor.tables import CACHE_ENV, TableCache, default_cache
 
-__all__ = ["BoxChoice", "KeepChoice", "advise_box", "advise_keep", "expected_score"]
+__all__ = [
+    "CACHE_ENV",
+    "BoxChoice",
+    "KeepChoice",
+    "SolveAbandonedError",
+    "TableCache",
+    "advise_box",
+    "advise_keep",
+    "default_cache",
+    "expected_score",
+]

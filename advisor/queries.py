@@ -17,7 +17,7 @@ import numpy as np
 from advisor.boxes import after_writes, best_boxes
 from advisor.column import State
 from advisor.dice import keeps, sub_keeps
-from advisor.tables import Solved, solved
+from advisor.tables import Solved, TableCache, default_cache
 from advisor.turn import play
 from advisor.workspace import Workspace
 from scoring import (
@@ -132,18 +132,26 @@ def _scored(
     return scored
 
 
-def expected_score(game: str | GameRules, filled: Column | None = None) -> float:
-    """Expected final score of a column (an empty sheet by default) under the advisor."""
-    column, _, rest = _column(solved(game), filled)
+def expected_score(
+    game: str | GameRules, filled: Column | None = None, *, cache: TableCache | None = None
+) -> float:
+    """Expected final score of a column (an empty sheet by default) under the advisor, with
+    the tables of ``cache`` (``default_cache()`` when None, as for every query here)."""
+    column, _, rest = _column((cache or default_cache()).solved(game), filled)
     return sum(column.values()) + rest
 
 
 def advise_box(
-    game: str | GameRules, dice: Iterable[int], roll: int = LAST_ROLL, filled: Column | None = None
+    game: str | GameRules,
+    dice: Iterable[int],
+    roll: int = LAST_ROLL,
+    filled: Column | None = None,
+    *,
+    cache: TableCache | None = None,
 ) -> list[BoxChoice]:
     """Every legal box for ``dice`` from roll ``roll`` with the expected final score, best first."""
     rules = rules_of(game)
-    tables = solved(rules)
+    tables = (cache or default_cache()).solved(rules)
     hand = _hand(dice)
     roll = check_roll(roll)
     column, state, _ = _column(tables, filled)
@@ -154,11 +162,16 @@ def advise_box(
 
 
 def advise_keep(
-    game: str | GameRules, dice: Iterable[int], roll: int, filled: Column | None = None
+    game: str | GameRules,
+    dice: Iterable[int],
+    roll: int,
+    filled: Column | None = None,
+    *,
+    cache: TableCache | None = None,
 ) -> list[KeepChoice]:
     """After roll 1 or 2: every distinct keep (and scoring now) with its expected final score."""
     rules = rules_of(game)
-    tables = solved(rules)
+    tables = (cache or default_cache()).solved(rules)
     hand = _hand(dice)
     if check_roll(roll) == LAST_ROLL:
         raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")

@@ -29,7 +29,7 @@ def advisor_ready(rules: GameRules) -> bool:
     background (`webapp.ahead`): the page never waits for it, and redraws itself once it
     is ready (`webapp.sync`)."""
     ahead.start()
-    return ahead.SOLVER.ready(rules.id)
+    return ahead.ready(rules.id)
 
 
 def advisor_toggle() -> None:
