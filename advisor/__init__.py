@@ -12,9 +12,11 @@ from advisor.queries import (
     advise_box,
     advise_keep,
     expected_score,
+    forget_turns,
 )
+from advisor.review import review
 from advisor.solver import SolveAbandonedError
-from advisor.tables import CACHE_ENV, TableCache, default_cache
+from advisor.tables import CACHE_ENV, TableCache, default_cache, solve_afresh
 
 __all__ = [
     "CACHE_ENV",
@@ -26,4 +28,7 @@ __all__ = [
     "advise_keep",
     "default_cache",
     "expected_score",
+    "forget_turns",
+    "review",
+    "solve_afresh",
 ]

@@ -266,6 +266,13 @@ class TableCache:
         return table
 
 
+def solve_afresh(game: str | GameRules) -> Solved:
+    """A game's tables solved here from scratch, neither read nor stored (what a build
+    costs, for measuring it)."""
+    layout = Layout(rules_of(game))
+    return Solved(layout, solve(layout))
+
+
 _default_lock = threading.Lock()
 
 

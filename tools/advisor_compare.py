@@ -13,10 +13,17 @@ import tempfile
 from pathlib import Path
 from typing import Protocol
 
-from advisor.queries import BoxChoice, KeepChoice, advise_box, advise_keep, forget_turns
-from advisor.tables import CACHE_ENV, TableCache
-from advisor.timing import run_child, timed
+from advisor import (
+    CACHE_ENV,
+    BoxChoice,
+    KeepChoice,
+    TableCache,
+    advise_box,
+    advise_keep,
+    forget_turns,
+)
 from scoring import DICE_PER_HAND, FACES, Game, rules_of
+from tools.advisor_timing import run_child, timed
 
 # Our game: its name here, yatzy-solver's variant, and their ids of boxes named otherwise.
 GAMES = {
