@@ -14,7 +14,7 @@ from advisor.queries import (
     expected_score,
     forget_turns,
 )
-from advisor.review import review
+from advisor.review import KeepReview, Review, TurnReview, costliest, review
 from advisor.solver import SolveAbandonedError
 from advisor.tables import CACHE_ENV, TableCache, default_cache, solve_afresh
 
@@ -22,10 +22,14 @@ __all__ = [
     "CACHE_ENV",
     "BoxChoice",
     "KeepChoice",
+    "KeepReview",
+    "Review",
     "SolveAbandonedError",
     "TableCache",
+    "TurnReview",
     "advise_box",
     "advise_keep",
+    "costliest",
     "default_cache",
     "expected_score",
     "forget_turns",

@@ -11,7 +11,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from advisor.review import KeepReview, Review, TurnReview, costliest, review
+from advisor import KeepReview, Review, TurnReview, costliest, review
 from scoring import Game
 from webapp.advice_view import advisor_on, advisor_ready
 from webapp.language import _, number
