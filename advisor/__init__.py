@@ -11,6 +11,7 @@ from advisor.queries import (
     KeepChoice,
     advise_box,
     advise_keep,
+    advised_first,
     expected_score,
     forget_turns,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "TurnReview",
     "advise_box",
     "advise_keep",
+    "advised_first",
     "costliest",
     "default_cache",
     "expected_score",

@@ -7,10 +7,11 @@ come) when the player follows the advisor from now on: the points already in
 ``filled`` and are not counted.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import itemgetter
+from typing import Protocol, TypeVar
 
 import numpy as np
 
@@ -61,6 +62,28 @@ class BoxChoice:
     extra_bonus: int
     expected: float
     loss: float
+
+
+class Boxed(Protocol):
+    """Anything that names a box, such as the engine's ``Suggestion``."""
+
+    @property
+    def box(self) -> str:
+        """The box's id."""
+        ...
+
+
+B = TypeVar("B", bound=Boxed)
+
+
+def advised_first(options: Iterable[B], advised: Mapping[str, BoxChoice]) -> list[B]:
+    """The options with the advisor's choice among ``advised`` (the least loss) first, the
+    rest in their order; all in their order when ``advised`` is empty. The advisor's
+    choice need not score the most points now."""
+    if not advised:
+        return list(options)
+    choice = min(advised.values(), key=lambda c: c.loss).box
+    return sorted(options, key=lambda option: option.box != choice)
 
 
 def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State, float]:
