@@ -194,7 +194,8 @@ def _joker_best(
     best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
     if rules.upper_first:
         best = np.where(umask != layout.full_upper, upper_best, best)
-    return best + np.where(j == 1, rules.joker.bonus, 0)
+    with_bonus: np.ndarray = best + np.where(j == 1, rules.joker.bonus, 0)
+    return with_bonus
 
 
 def best_boxes(

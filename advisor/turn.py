@@ -101,4 +101,5 @@ def turn_values(layout: Layout, values: np.ndarray, states: States, work: Worksp
             np.maximum(hands, stops[roll], out=hands)
     # The turn's value is that of keeping nothing before roll 1, summed like every keep.
     rolled(levels, work)
-    return levels[0][0].copy()
+    turn: np.ndarray = levels[0][0].copy()
+    return turn

@@ -44,6 +44,8 @@ THEIR_FIRST_QUERY = (
 )
 
 Row = tuple[str, float, float, str]
+# One child process's wall seconds and peak MiB.
+Measured = tuple[float, float]
 
 
 class TheirSolver(Protocol):
@@ -53,9 +55,11 @@ class TheirSolver(Protocol):
         """Every option of ``situation`` as (action, points still to come)."""
 
 
-def in_turns(rounds: int, ours: list[str], theirs: list[str], env: dict[str, str]) -> list[list]:
+def in_turns(
+    rounds: int, ours: list[str], theirs: list[str], env: dict[str, str]
+) -> list[list[Measured]]:
     """Each side's ``run_child`` results, taking turns at going first, ``rounds`` times."""
-    found: list[list] = [[], []]
+    found: list[list[Measured]] = [[], []]
     for turn in range(rounds):
         for side in (0, 1) if turn % 2 == 0 else (1, 0):
             run = run_child((ours, theirs)[side], env)
@@ -128,8 +132,9 @@ def time_queries(
     return samples, worst, compared
 
 
-def _medians(found: list[list[tuple]], field: int, scale: float = 1) -> tuple[float, float]:
-    return tuple(scale * statistics.median(row[field] for row in side) for side in found)
+def _medians(found: list[list[Measured]], field: int, scale: float = 1) -> tuple[float, float]:
+    ours, theirs = (scale * statistics.median(row[field] for row in side) for side in found)
+    return ours, theirs
 
 
 def compare(rounds: int) -> list[Row]:
