@@ -1,7 +1,9 @@
 """The exact advisor: the play that maximises a player's expected final score (solitaire).
 
-Tables are solved once per rule set by backward induction and cached on disk; build
-them ahead with ``python -m advisor build``.
+Tables are solved once per rule set by backward induction and cached on disk, in the
+folder of a ``TableCache``: by default ``$DICE_TABLE_ADVISOR_CACHE`` or
+``~/.cache/dice-table/advisor`` (``default_cache()``). Build them ahead with
+``python -m advisor build``.
 """
 
 from advisor.queries import (
@@ -9,7 +11,30 @@ from advisor.queries import (
     KeepChoice,
     advise_box,
     advise_keep,
+    advised_first,
     expected_score,
+    forget_turns,
 )
+from advisor.review import KeepReview, Review, TurnReview, costliest, review
+from advisor.solver import SolveAbandonedError
+from advisor.tables import CACHE_ENV, TableCache, default_cache, solve_afresh
 
-__all__ = ["BoxChoice", "KeepChoice", "advise_box", "advise_keep", "expected_score"]
+__all__ = [
+    "CACHE_ENV",
+    "BoxChoice",
+    "KeepChoice",
+    "KeepReview",
+    "Review",
+    "SolveAbandonedError",
+    "TableCache",
+    "TurnReview",
+    "advise_box",
+    "advise_keep",
+    "advised_first",
+    "costliest",
+    "default_cache",
+    "expected_score",
+    "forget_turns",
+    "review",
+    "solve_afresh",
+]

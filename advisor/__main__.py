@@ -6,19 +6,19 @@ import signal
 import sys
 import time
 
-from advisor.layout import Layout
 from advisor.queries import expected_score
 from advisor.review import review
-from advisor.tables import build, table_path
+from advisor.tables import default_cache
 from scoring import GAMES, report_on
 
 
 def _build(games: list[str], force: bool) -> None:
     """Build the tables of the named games (all when none), printing the time each took."""
+    cache = default_cache()
     for game in games or GAMES:
-        stored = table_path(Layout(GAMES[game])).exists() and not force
+        stored = cache.stored(game) and not force
         start = time.perf_counter()
-        path = build(game, force=force)
+        path = cache.build(game, force=force)
         took = "stored" if stored else f"built in {time.perf_counter() - start:.1f} s"
         print(f"{game:8} {took:18} expected {expected_score(game):9.4f}  {path}", flush=True)
 

@@ -1,5 +1,5 @@
 """The tables a server will need, solved ahead in the background and loaded, one game
-at a time.
+at a time: a ``TableCache``'s solving ahead.
 
 A table not stored yet is solved by `python -m advisor build GAME` in a child process at
 the lowest CPU priority, so it takes no turn from a page's thread for Python's
@@ -9,15 +9,13 @@ at once. The stored table is then loaded here (read into memory, or solved here 
 the child could not store it), unless a page asked for it first. A game a page asks for
 moves to the front of the queue.
 A solve that fails is logged and forgotten, so the next ask starts it again. Stopping
-(at the latest when the program exits) interrupts a running child, which then writes
-nothing.
+the cache (at the latest when the program exits) interrupts a running child, which then
+writes nothing.
 """
 
 from __future__ import annotations
 
-import atexit
 import fcntl
-import functools
 import logging
 import os
 import shutil
@@ -26,10 +24,10 @@ import sys
 import threading
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from advisor.layout import Layout
-from advisor.tables import cache_dir, load_stored, loaded, solved, table_path
-from scoring import rules_of
+if TYPE_CHECKING:
+    from advisor.tables import TableCache
 
 log = logging.getLogger(__name__)
 LOCK_FILE = ".solving.lock"
@@ -37,29 +35,34 @@ STOP_WAIT_SECONDS = 10
 
 
 class BackgroundSolver:
-    """Solves the tables of `games` that are not stored yet, in order, in the background."""
+    """Solves the tables of `cache` that are not stored yet, in order, in the background,
+    until the cache's ``stopping`` is set."""
 
-    def __init__(self, games: Iterable[str]) -> None:
-        self._queue = list(games)
+    def __init__(self, cache: TableCache, settings: dict[str, str]) -> None:
+        """`settings`: the environment variables that point the child's build at the cache."""
+        self._cache = cache
+        self._settings = settings
+        self._queue: list[str] = []
         self._wake = threading.Condition()
-        self._stopping = False
         self._child: subprocess.Popen[bytes] | None = None
         self._thread = threading.Thread(target=self._work, name="advisor-ahead", daemon=True)
         self._started = False
 
-    def start(self) -> None:
-        """Begin solving; stop again when the program exits."""
+    def start(self, games: Iterable[str]) -> bool:
+        """Begin solving `games` (after those asked for already); whether this call started
+        it (later calls do nothing)."""
         with self._wake:
             if self._started:
-                return
+                return False
             self._started = True
-        atexit.register(self.stop)
+            self._queue += [game for game in games if game not in self._queue]
         self._thread.start()
+        return True
 
     def ready(self, game: str) -> bool:
         """Whether the game's table is loaded (a sound stored one is loaded now, a few
         milliseconds); if not, it is solved and loaded next."""
-        if loaded(game) or load_stored(game):
+        if self._cache.loaded(game) or self._cache.load_stored(game):
             return True
         with self._wake:
             if game in self._queue:
@@ -69,9 +72,9 @@ class BackgroundSolver:
         return False
 
     def stop(self) -> None:
-        """Stop solving and interrupt the solve under way (it stores nothing)."""
+        """Once the cache's ``stopping`` is set: stop solving and interrupt the solve under
+        way (it stores nothing)."""
         with self._wake:
-            self._stopping = True
             child = self._child
             self._wake.notify()
         if child is not None and child.poll() is None:
@@ -83,9 +86,9 @@ class BackgroundSolver:
 
     def _next(self) -> str | None:
         with self._wake:
-            while not self._queue and not self._stopping:
+            while not self._queue and not self._cache.stopping.is_set():
                 self._wake.wait()
-            return None if self._stopping else self._queue.pop(0)
+            return None if self._cache.stopping.is_set() else self._queue.pop(0)
 
     def _work(self) -> None:
         while (game := self._next()) is not None:
@@ -95,19 +98,19 @@ class BackgroundSolver:
                 log.exception("the advisor could not solve %s ahead", game)
 
     def _solve(self, game: str) -> None:
-        folder = cache_dir()
+        folder = self._cache.folder
         folder.mkdir(parents=True, exist_ok=True)
         with (folder / LOCK_FILE).open("a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if not _stored(game):
+            if not self._cache.stored(game):
                 code = self._run(game)
-                if self._stopping:
+                if self._cache.stopping.is_set():
                     return
                 if code != 0:
                     log.error("solving %s ahead failed (exit %s); asking again retries", game, code)
                     self._forget(game)
                     return
-            solved(game)
+            self._cache.solved(game)
         self._forget(game)
 
     def _forget(self, game: str) -> None:
@@ -126,26 +129,15 @@ class BackgroundSolver:
         here = str(Path(__file__).resolve().parents[1])
         path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH")]))
         with self._wake:
-            if self._stopping:
+            if self._cache.stopping.is_set():
                 return 0
             self._child = subprocess.Popen(
                 command,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
-                env={**os.environ, "PYTHONPATH": path},
+                env={**os.environ, "PYTHONPATH": path, **self._settings},
             )
         _, errors = self._child.communicate()
-        if self._child.returncode and not self._stopping:
+        if self._child.returncode and not self._cache.stopping.is_set():
             log.error("advisor build %s: %s", game, errors.decode(errors="replace")[-2000:])
         return self._child.returncode
-
-
-@functools.cache
-def _layout(game: str) -> Layout:
-    """The game's layout, made once (some tens of milliseconds) for each look in the folder."""
-    return Layout(rules_of(game))
-
-
-def _stored(game: str) -> bool:
-    """Whether the game's table is in the cache folder."""
-    return table_path(_layout(game)).exists()

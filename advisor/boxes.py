@@ -12,7 +12,7 @@ import numpy as np
 from advisor.dice import keeps
 from advisor.layout import Layout, States
 from advisor.workspace import Workspace
-from scoring import DICE_PER_HAND, FACES
+from scoring import DICE_PER_HAND, FACES, LAST_ROLL
 
 # Up to this many states, gathering every hand's candidates at once beats the layers.
 FEW_STATES = 8
@@ -194,7 +194,8 @@ def _joker_best(
     best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
     if rules.upper_first:
         best = np.where(umask != layout.full_upper, upper_best, best)
-    return best + np.where(j == 1, rules.joker.bonus, 0)
+    with_bonus: np.ndarray = best + np.where(j == 1, rules.joker.bonus, 0)
+    return with_bonus
 
 
 def best_boxes(
@@ -219,7 +220,7 @@ def best_boxes(
         if not found.sound(after):
             found = candidates(layout, roll, True)
         best = work.rows(f"stops {roll}", len(found.back), after.shape[1])
-        if out is not None and 3 in group:
+        if out is not None and LAST_ROLL in group:
             best = out
         found.best(after, best, work)
         if len(rows):

@@ -29,13 +29,15 @@ class Columns:
             [[dict(zip(self.bits, by_box, strict=True)) for by_box in hands] for hands in rolls]
             for rolls in layout.points.transpose(0, 1, 3, 2).tolist()
         ]
-        self.lo, self.hi = (bound.tolist() for bound in layout.bounds)
-        self.ranks = layout.ranks.tolist()
+        lo, hi = layout.bounds
+        self.lo: list[int] = lo.tolist()
+        self.hi: list[int] = hi.tolist()
+        self.ranks: list[list[int]] = layout.ranks.tolist()
         self.raw_min = layout.raw_min
-        self.base = layout.groups.base.tolist()
+        self.base: list[int] = layout.groups.base.tolist()
         self.n_lower = layout.full_lower + 1
-        self.n_sums = layout.n_sums.tolist()
-        self.n_j = layout.n_j.tolist()
+        self.n_sums: list[int] = layout.n_sums.tolist()
+        self.n_j: list[int] = layout.n_j.tolist()
 
     def state(self, column: Mapping[str, int]) -> State:
         """The state of a validated column; raises ``ScoringError`` for a value no hand gives."""

@@ -13,9 +13,8 @@ from functools import cached_property
 import numpy as np
 
 from advisor.dice import keeps
-from scoring import GameRules, Hand, Section, box_points
+from scoring import ROLLS, GameRules, Hand, Section, box_points
 
-ROLLS = (1, 2, 3)
 Index = np.ndarray | int
 # A batch of states as four arrays: (umask, u, lmask, j).
 States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -133,7 +132,8 @@ class Layout:
 
     def clamp(self, umask: np.ndarray, u: np.ndarray) -> np.ndarray:
         lo, hi = self.bounds
-        return np.clip(u, lo[umask], hi[umask])
+        clamped: np.ndarray = np.clip(u, lo[umask], hi[umask])
+        return clamped
 
     @cached_property
     def upper_sums(self) -> tuple[np.ndarray, ...]:
@@ -219,7 +219,8 @@ class Layout:
         """Index of states that can occur; ``u`` may be unclamped (from ``raw_min``)."""
         rank = self.ranks.ravel()[umask * self.ranks.shape[1] + (u - self.raw_min)]
         base = self.groups.base[umask * (self.full_lower + 1) + lmask]
-        return base + j * self.n_sums[umask] + rank
+        found: Index = base + j * self.n_sums[umask] + rank
+        return found
 
     def states(self, start: int, stop: int) -> States:
         """The states with indices ``start`` to ``stop``, as arrays (umask, u, lmask, j)."""
@@ -258,7 +259,8 @@ class Layout:
     @cached_property
     def write_of(self) -> np.ndarray:
         """Row in ``writes`` of every (roll, joker, box, hand): the box taking its points."""
-        return self.outcome_of + self.write_first[None, None, :, None]
+        rows: np.ndarray = self.outcome_of + self.write_first[None, None, :, None]
+        return rows
 
     @cached_property
     def scratch_writes(self) -> tuple[int | None, ...]:

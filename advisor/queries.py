@@ -7,20 +7,22 @@ come) when the player follows the advisor from now on: the points already in
 ``filled`` and are not counted.
 """
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import itemgetter
+from typing import Protocol, TypeVar
 
 import numpy as np
 
 from advisor.boxes import after_writes, best_boxes
 from advisor.column import State
 from advisor.dice import keeps, sub_keeps
-from advisor.tables import Solved, solved
+from advisor.tables import Solved, TableCache, default_cache
 from advisor.turn import play
 from advisor.workspace import Workspace
 from scoring import (
+    LAST_ROLL,
     Column,
     GameOverError,
     GameRules,
@@ -60,6 +62,28 @@ class BoxChoice:
     extra_bonus: int
     expected: float
     loss: float
+
+
+class Boxed(Protocol):
+    """Anything that names a box, such as the engine's ``Suggestion``."""
+
+    @property
+    def box(self) -> str:
+        """The box's id."""
+        ...
+
+
+B = TypeVar("B", bound=Boxed)
+
+
+def advised_first(options: Iterable[B], advised: Mapping[str, BoxChoice]) -> list[B]:
+    """The options with the advisor's choice among ``advised`` (the least loss) first, the
+    rest in their order; all in their order when ``advised`` is empty. The advisor's
+    choice need not score the most points now."""
+    if not advised:
+        return list(options)
+    choice = min(advised.values(), key=lambda c: c.loss).box
+    return sorted(options, key=lambda option: option.box != choice)
 
 
 def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State, float]:
@@ -131,18 +155,26 @@ def _scored(
     return scored
 
 
-def expected_score(game: str | GameRules, filled: Column | None = None) -> float:
-    """Expected final score of a column (an empty sheet by default) under the advisor."""
-    column, _, rest = _column(solved(game), filled)
+def expected_score(
+    game: str | GameRules, filled: Column | None = None, *, cache: TableCache | None = None
+) -> float:
+    """Expected final score of a column (an empty sheet by default) under the advisor, with
+    the tables of ``cache`` (``default_cache()`` when None, as for every query here)."""
+    column, _, rest = _column((cache or default_cache()).solved(game), filled)
     return sum(column.values()) + rest
 
 
 def advise_box(
-    game: str | GameRules, dice: Iterable[int], roll: int = 3, filled: Column | None = None
+    game: str | GameRules,
+    dice: Iterable[int],
+    roll: int = LAST_ROLL,
+    filled: Column | None = None,
+    *,
+    cache: TableCache | None = None,
 ) -> list[BoxChoice]:
     """Every legal box for ``dice`` from roll ``roll`` with the expected final score, best first."""
     rules = rules_of(game)
-    tables = solved(rules)
+    tables = (cache or default_cache()).solved(rules)
     hand = _hand(dice)
     roll = check_roll(roll)
     column, state, _ = _column(tables, filled)
@@ -153,13 +185,18 @@ def advise_box(
 
 
 def advise_keep(
-    game: str | GameRules, dice: Iterable[int], roll: int, filled: Column | None = None
+    game: str | GameRules,
+    dice: Iterable[int],
+    roll: int,
+    filled: Column | None = None,
+    *,
+    cache: TableCache | None = None,
 ) -> list[KeepChoice]:
     """After roll 1 or 2: every distinct keep (and scoring now) with its expected final score."""
     rules = rules_of(game)
-    tables = solved(rules)
+    tables = (cache or default_cache()).solved(rules)
     hand = _hand(dice)
-    if check_roll(roll) == 3:
+    if check_roll(roll) == LAST_ROLL:
         raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")
     column, state, _ = _column(tables, filled)
     if len(column) == len(rules.boxes):

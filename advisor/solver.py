@@ -27,10 +27,10 @@ class SolveAbandonedError(RuntimeError):
     """A solve stopped part way because it was asked to or the program is ending."""
 
 
-_exiting = threading.Event()
-# Set before the interpreter joins its threads at exit, so that a solve running in a
-# background thread (a server's) gives up instead of holding the exit back.
-threading._register_atexit(_exiting.set)  # type: ignore[attr-defined]
+def _ending() -> bool:
+    """Whether the program is ending: its main thread has finished, and the interpreter
+    waits for the other threads (a page's script thread among them) before it exits."""
+    return not threading.main_thread().is_alive()
 
 
 def terminal_values(layout: Layout, values: np.ndarray) -> None:
@@ -44,7 +44,10 @@ def terminal_values(layout: Layout, values: np.ndarray) -> None:
 def solve(layout: Layout, stop: threading.Event | None = None) -> np.ndarray:
     """Expected points still to come (boxes, bonuses) from every state that can occur.
 
-    Raises ``SolveAbandonedError`` soon after ``stop`` is set or the program starts to exit.
+    Raises ``SolveAbandonedError`` soon after ``stop`` is set or the main thread has
+    finished (a solve in another thread then gives up rather than hold the exit back;
+    one in a ``concurrent.futures`` pool's thread is waited for, as the pool joins its
+    threads first: stop it through ``stop``).
     """
     values = np.frombuffer(mmap.mmap(-1, 8 * layout.count), dtype=np.float64)
     terminal_values(layout, values)
@@ -52,7 +55,7 @@ def solve(layout: Layout, stop: threading.Event | None = None) -> np.ndarray:
 
     def solve_share(filled: int, share: int, shares: int) -> None:
         for bounds in batches(*layout.level(filled))[share::shares]:
-            if _exiting.is_set() or (stop is not None and stop.is_set()):
+            if (stop is not None and stop.is_set()) or _ending():
                 raise SolveAbandonedError(f"solving {layout.rules.id} was abandoned")
             values[slice(*bounds)] = turn_values(layout, values, layout.states(*bounds), work)
 

@@ -1,4 +1,5 @@
-"""Solved value tables: built on first use, kept in memory and cached on disk per rule set.
+"""Solved value tables: built on first use, kept in memory and cached on disk per rule set,
+one ``TableCache`` per folder.
 
 A table file is one ``.npy`` record of the rules' key, a checksum of the values, and the
 value of every state that can occur; it is read whole into memory (a few megabytes), so
@@ -9,20 +10,22 @@ are not all finite numbers, is logged, set aside and solved again; and a cache f
 that cannot be written leaves the solved table in memory alone.
 """
 
+import atexit
+import functools
 import logging
 import os
 import stat
 import threading
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import cast
 
 import numpy as np
 from numpy.lib import format as npy
 
+from advisor.background import BackgroundSolver
 from advisor.column import Columns
 from advisor.layout import Layout
 from advisor.solver import solve
@@ -41,24 +44,13 @@ class Solved:
     layout: Layout
     values: np.ndarray
 
-    @cached_property
+    @functools.cached_property
     def columns(self) -> Columns:
         """The layout read one column at a time."""
         return Columns(self.layout)
 
 
 log = logging.getLogger(__name__)
-
-_by_key: dict[str, Solved] = {}
-_lock = threading.Lock()
-# Rules objects already looked up (kept alive with their tables, so ids stay unique).
-_by_rules: dict[int, tuple[GameRules, Solved]] = {}
-
-
-def cache_dir() -> Path:
-    """Where tables are stored: ``$DICE_TABLE_ADVISOR_CACHE`` or ``~/.cache/dice-table/advisor``."""
-    configured = os.environ.get(CACHE_ENV)
-    return Path(configured) if configured else Path.home() / ".cache/dice-table/advisor"
 
 
 def rules_key(layout: Layout) -> str:
@@ -72,10 +64,6 @@ def rules_key(layout: Layout) -> str:
     described = repr((FORMAT, sections, rules.upper_bonus, rules.joker, rules.upper_first))
     data = described.encode() + np.ascontiguousarray(layout.points, dtype=np.int64).tobytes()
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
-
-
-def table_path(layout: Layout) -> Path:
-    return cache_dir() / f"{layout.rules.id}-{rules_key(layout)}.npy"
 
 
 def _record(count: int) -> np.dtype:
@@ -138,89 +126,164 @@ def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
     return values
 
 
-def _stored_or_solved(
-    layout: Layout, key: str, force: bool = False, stop: threading.Event | None = None
-) -> tuple[np.ndarray, Path]:
-    """The table of these rules: from disk when it is there and sound, else solved and
-    stored (kept in memory alone when it cannot be stored)."""
-    path = table_path(layout)
-    if not force and path.exists():
-        try:
-            return _load(path, layout, key), path
-        except DamagedTableError as error:
-            log.warning("advisor table %s is %s: solving it again", path, error)
-    values = solve(layout, stop=stop)
-    try:
-        _save(path, key, values)
-    except OSError as error:
-        log.warning("advisor table %s cannot be stored (%s): kept in memory only", path, error)
-    return values, path
+class TableCache:
+    """The advisor's tables of one folder: those stored there, those in memory, and those
+    being solved ahead in the background; safe to use from any number of threads at once.
 
-
-def build(game: str | GameRules, force: bool = False, stop: threading.Event | None = None) -> Path:
-    """Solve a game and store its table unless a sound one is already stored (or `force`).
-
-    Setting ``stop`` abandons the solve (``SolveAbandonedError``), as does the program exiting.
+    A table not stored yet is solved when first needed and stored; one that cannot be
+    stored is kept in memory alone. ``stop()`` (also called when the program exits, once
+    solving ahead has started) abandons every solve of this cache for good: from then on
+    a table that is neither in memory nor stored raises ``SolveAbandonedError``.
     """
+
+    def __init__(self, folder: Path | str) -> None:
+        self.folder = Path(folder)
+        # Set by stop(): every solve of this cache gives up soon after.
+        self.stopping = threading.Event()
+        self._lock = threading.Lock()
+        # Rules objects already seen, with their layout and key (kept alive, so that ids
+        # stay unique), and the tables in memory by rules object and by key.
+        self._layouts: dict[int, tuple[GameRules, Layout, str]] = {}
+        self._by_rules: dict[int, Solved] = {}
+        self._by_key: dict[str, Solved] = {}
+        self._ahead = BackgroundSolver(self, {CACHE_ENV: str(self.folder)})
+
+    def path(self, game: str | GameRules) -> Path:
+        """Where the game's table is stored in the folder (whether it is there or not)."""
+        return self._file(*self._layout(game))
+
+    def stored(self, game: str | GameRules) -> bool:
+        """Whether a file is in the game's table's place in the folder (sound or not)."""
+        return self.path(game).exists()
+
+    def build(self, game: str | GameRules, force: bool = False) -> Path:
+        """Solve a game and store its table unless a sound one is already stored (or
+        `force`); where it is stored."""
+        layout, key = self._layout(game)
+        values, path = self._stored_or_solved(layout, key, force)
+        with self._lock:
+            self._by_key.setdefault(key, Solved(layout, values))
+        return path
+
+    def solved(self, game: str | GameRules) -> Solved:
+        """The solved tables of a game: from memory, else from the folder, else solved here
+        and stored."""
+        # Never None: solving always gives the values.
+        return cast(
+            "Solved", self._known(game, lambda layout, key: self._stored_or_solved(layout, key)[0])
+        )
+
+    def loaded(self, game: str | GameRules) -> bool:
+        """Whether the game's table is in memory."""
+        rules = rules_of(game)
+        with self._lock:
+            return id(rules) in self._by_rules
+
+    def load_stored(self, game: str | GameRules) -> bool:
+        """Load the game's table from the folder if it is stored and sound, never solving
+        it; whether the table is in memory now."""
+
+        def stored(layout: Layout, key: str) -> np.ndarray | None:
+            path = self._file(layout, key)
+            try:
+                return _load(path, layout, key) if path.exists() else None
+            except DamagedTableError:
+                return None
+
+        return self._known(game, stored) is not None
+
+    def solve_ahead(self, games: Iterable[str]) -> None:
+        """Start solving in the background, one at a time and in order, the tables of
+        `games` not stored yet (see ``advisor.background``); later calls do nothing."""
+        if self._ahead.start(games):
+            atexit.register(self.stop)
+
+    def ready(self, game: str) -> bool:
+        """Whether the game's table is in memory (a sound stored one is loaded now, a few
+        milliseconds); if not, it is solved ahead next."""
+        return self._ahead.ready(game)
+
+    def stop(self) -> None:
+        """Abandon every solve of this cache, the one under way ahead included (it stores
+        nothing), and solve nothing more."""
+        self.stopping.set()
+        self._ahead.stop()
+
+    def _layout(self, game: str | GameRules) -> tuple[Layout, str]:
+        """The game's layout and rules key, made once per rules object (tens of ms)."""
+        rules = rules_of(game)
+        with self._lock:
+            known = self._layouts.get(id(rules))
+        if known is None:
+            layout = Layout(rules)
+            made = (rules, layout, rules_key(layout))
+            with self._lock:
+                known = self._layouts.setdefault(id(rules), made)
+        return known[1], known[2]
+
+    def _file(self, layout: Layout, key: str) -> Path:
+        return self.folder / f"{layout.rules.id}-{key}.npy"
+
+    def _stored_or_solved(
+        self, layout: Layout, key: str, force: bool = False
+    ) -> tuple[np.ndarray, Path]:
+        """The table of these rules: from the folder when it is there and sound, else
+        solved and stored (kept in memory alone when it cannot be stored)."""
+        path = self._file(layout, key)
+        if not force and path.exists():
+            try:
+                return _load(path, layout, key), path
+            except DamagedTableError as error:
+                log.warning("advisor table %s is %s: solving it again", path, error)
+        values = solve(layout, stop=self.stopping)
+        try:
+            _save(path, key, values)
+        except OSError as error:
+            log.warning("advisor table %s cannot be stored (%s): kept in memory only", path, error)
+        return values, path
+
+    def _known(
+        self, game: str | GameRules, find: Callable[[Layout, str], np.ndarray | None]
+    ) -> Solved | None:
+        """The game's tables from memory, else with the values `find` gives (None: not
+        found)."""
+        rules = rules_of(game)
+        with self._lock:
+            known = self._by_rules.get(id(rules))
+        if known is not None:
+            return known
+        layout, key = self._layout(rules)
+        with self._lock:
+            table = self._by_key.get(key)
+        if table is None:
+            values = find(layout, key)
+            if values is None:
+                return None
+            table = Solved(layout, values)
+        with self._lock:
+            table = self._by_key.setdefault(key, table)
+            self._by_rules[id(rules)] = table
+        return table
+
+
+def solve_afresh(game: str | GameRules) -> Solved:
+    """A game's tables solved here from scratch, neither read nor stored (what a build
+    costs, for measuring it)."""
     layout = Layout(rules_of(game))
-    key = rules_key(layout)
-    values, path = _stored_or_solved(layout, key, force, stop)
-    with _lock:
-        _by_key.setdefault(key, Solved(layout, values))
-    return path
+    return Solved(layout, solve(layout))
 
 
-def loaded(game: str | GameRules) -> bool:
-    """Whether the game's table is in this process's memory."""
-    rules = rules_of(game)
-    with _lock:
-        return id(rules) in _by_rules
+_default_lock = threading.Lock()
 
 
-def solved(game: str | GameRules, stop: threading.Event | None = None) -> Solved:
-    """The solved tables of a game: from memory, else from disk, else built and stored.
-
-    Setting ``stop`` abandons a solve (``SolveAbandonedError``), as does the program exiting.
-    """
-    # Never None: solving always gives the values.
-    return cast(
-        "Solved", _known(game, lambda layout, key: _stored_or_solved(layout, key, stop=stop)[0])
-    )
+@functools.cache
+def _from_environment() -> TableCache:
+    configured = os.environ.get(CACHE_ENV)
+    return TableCache(configured or Path.home() / ".cache/dice-table/advisor")
 
 
-def load_stored(game: str | GameRules) -> bool:
-    """Load the game's table from disk if it is stored and sound, never solving it;
-    whether the table is in memory now."""
-
-    def stored(layout: Layout, key: str) -> np.ndarray | None:
-        path = table_path(layout)
-        try:
-            return _load(path, layout, key) if path.exists() else None
-        except DamagedTableError:
-            return None
-
-    return _known(game, stored) is not None
-
-
-def _known(
-    game: str | GameRules, find: Callable[[Layout, str], np.ndarray | None]
-) -> Solved | None:
-    """The game's tables from memory, else with the values `find` gives (None: not found)."""
-    rules = rules_of(game)
-    with _lock:
-        known = _by_rules.get(id(rules))
-    if known is not None:
-        return known[1]
-    layout = Layout(rules)
-    key = rules_key(layout)
-    with _lock:
-        table = _by_key.get(key)
-    if table is None:
-        values = find(layout, key)
-        if values is None:
-            return None
-        table = Solved(layout, values)
-    with _lock:
-        table = _by_key.setdefault(key, table)
-        _by_rules[id(rules)] = (rules, table)
-    return table
+def default_cache() -> TableCache:
+    """The cache of ``$DICE_TABLE_ADVISOR_CACHE``, or ``~/.cache/dice-table/advisor`` when
+    it is not set, read on first use; what the advisor's functions use unless given one."""
+    with _default_lock:
+        return _from_environment()

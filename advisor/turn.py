@@ -13,7 +13,7 @@ from advisor.boxes import after_writes, best_boxes
 from advisor.dice import keeps
 from advisor.layout import Layout, States
 from advisor.workspace import Workspace
-from scoring import DICE_PER_HAND
+from scoring import DICE_PER_HAND, LAST_ROLL, ROLLS
 
 # Up to this many states one matrix product beats the die-by-die recursion.
 FEW_STATES = 8
@@ -74,8 +74,8 @@ def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
     """Per roll r >= ``first``: the value of every keep made before roll r (r = 1: the
     turn's) in ``keeps().flat`` order, for one state (hand values as vectors)."""
     matrix, tables = _transitions()[0], keeps()
-    before = {3: matrix @ stops[3]}
-    for roll in range(2, first - 1, -1):
+    before = {LAST_ROLL: matrix @ stops[LAST_ROLL]}
+    for roll in range(LAST_ROLL - 1, first - 1, -1):
         carried = np.maximum.reduceat(before[roll + 1].take(tables.subs), tables.sub_starts)
         before[roll] = matrix @ np.maximum(stops[roll], carried)
     return before
@@ -88,17 +88,18 @@ def turn_values(layout: Layout, values: np.ndarray, states: States, work: Worksp
     hands = levels[-1]
     # Roll 3's box values can be the hands' own row only when every earlier roll that
     # shares them comes right before it: the best keep already includes them there.
-    last = next(group for group in layout.roll_groups if 3 in group)
-    in_place = sorted(last) == list(range(min(last), 4))
+    last = next(group for group in layout.roll_groups if LAST_ROLL in group)
+    in_place = sorted(last) == list(range(min(last), LAST_ROLL + 1))
     after = after_writes(layout, values, states)
     stops = best_boxes(layout, after, states, work, hands if in_place else None)
     if not in_place:
-        hands[:] = stops[3]
-    for roll in (2, 1):
+        hands[:] = stops[LAST_ROLL]
+    for roll in reversed(ROLLS[:-1]):
         rolled(levels, work)
         best_keep(levels, work)
         if stops[roll] is not stops[roll + 1]:
             np.maximum(hands, stops[roll], out=hands)
     # The turn's value is that of keeping nothing before roll 1, summed like every keep.
     rolled(levels, work)
-    return levels[0][0].copy()
+    turn: np.ndarray = levels[0][0].copy()
+    return turn

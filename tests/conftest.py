@@ -8,17 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from advisor.tables import CACHE_ENV
+from advisor import CACHE_ENV, default_cache
 
 SMALL_DISK = "2m"
 
 
 @pytest.fixture(scope="session", autouse=True)
 def advisor_cache(tmp_path_factory: pytest.TempPathFactory):
-    """One table folder for the whole run; the page and its server subprocess share it."""
+    """One table folder for the whole run, never the user's: that of the advisor's default
+    cache here, and through its setting that of every command and server a test starts."""
     before = os.environ.get(CACHE_ENV)
     directory = tmp_path_factory.mktemp("advisor-cache")
     os.environ[CACHE_ENV] = str(directory)
+    assert default_cache().folder == directory, "the default cache was made before the run"
     yield directory
     if before is None:
         del os.environ[CACHE_ENV]

@@ -124,7 +124,8 @@ def _crops(photos: Sequence[Path]) -> list[tuple[int, np.ndarray]]:
 def _border(square: np.ndarray) -> np.ndarray:
     """The median colour of a square's outermost pixels."""
     edges = np.concatenate([square[0], square[-1], square[:, 0], square[:, -1]])
-    return np.median(edges, axis=0)
+    border: np.ndarray = np.median(edges, axis=0)
+    return border
 
 
 def _overlaps(box: list[float], boxes: list[list[float]], gap: float) -> bool:

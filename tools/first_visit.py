@@ -27,7 +27,7 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Playwright, expect, sync_playwright
 
-from advisor.tables import build
+from advisor import default_cache
 from scoring import GAMES, Game
 from store import GameStore
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wait", type=float, default=0.0, help="seconds before the visit")
     args = parser.parse_args(argv)
     for game in GAMES:
-        build(game)
+        default_cache().build(game)
     rows = ("start page, new browser", "start page, returning browser", "finished game")
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
         command = COMMANDS[args.command]

@@ -20,7 +20,7 @@ import numpy as np
 from playwright.sync_api import expect, sync_playwright
 
 import samples
-from advisor.tables import build
+from advisor import default_cache
 from scoring import Game
 from store import GameStore
 from tools import fake_video
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns", type=int, default=4)
     parser.add_argument("--runs", type=int, default=2)
     args = parser.parse_args(argv)
-    build("yatzy")
+    default_cache().build("yatzy")
     with tempfile.TemporaryDirectory() as folder:
         runs = [one_run(args.turns, seed, Path(folder)) for seed in range(args.runs)]
     to_dice = [ms for run in runs for ms in run.to_dice]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from advisor.tables import build
+from advisor import CACHE_ENV, default_cache
 from scoring import Game
 from store import GameStore
 
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.solve_beside", description=__doc__)
     parser.add_argument("--runs", type=int, default=40)
     args = parser.parse_args(argv)
-    build("yatzy")
+    default_cache().build("yatzy")
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "games.sqlite3"
         os.environ["DICE_TABLE_DB"] = str(db)
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         idle = page_runs(app, args.runs)
         solving = subprocess.Popen(
             ["nice", "-n", "19", sys.executable, "-m", "advisor", "build", "greek", "--force"],
-            env={**os.environ, "DICE_TABLE_ADVISOR_CACHE": str(Path(folder) / "advisor")},
+            env={**os.environ, CACHE_ENV: str(Path(folder) / "advisor")},
             stdout=subprocess.DEVNULL,
         )
         time.sleep(2)

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from advisor import BoxChoice, KeepChoice, advise_box, advise_keep
-from advisor.review import Review, review
+from advisor import BoxChoice, KeepChoice, Review, advise_box, advise_keep, review
 from scoring import LAST_ROLL, ROLLS, Game, GameRules
 from webapp import ahead, state, turn_state
 from webapp.language import _
@@ -28,7 +27,7 @@ def advisor_ready(rules: GameRules) -> bool:
     background (`webapp.ahead`): the page never waits for it, and redraws itself once it
     is ready (`webapp.sync`)."""
     ahead.start()
-    return ahead.SOLVER.ready(rules.id)
+    return ahead.ready(rules.id)
 
 
 def advisor_on() -> bool:

@@ -15,7 +15,7 @@ SYNC_SECONDS = 1.5
 def follow_changes(game_id: str, revision: int, advice_for: str | None = None) -> None:
     """Redraw the page once the game's saved revision is no longer the one drawn, or once
     the advisor can help with game kind `advice_for` (None: the page does not wait)."""
-    if advice_for is not None and ahead.SOLVER.ready(advice_for):
+    if advice_for is not None and ahead.ready(advice_for):
         st.rerun(scope="app")
     try:
         saved = game_store().revision(game_id)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from advisor.compare import in_turns, situation
-from advisor.timing import Run
+from tools.advisor_compare import in_turns, situation
+from tools.advisor_timing import Run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,7 +34,7 @@ def test_the_sides_take_turns_at_going_first(monkeypatch) -> None:
         order.append(args[0])
         return Run(len(order), 0, 0, "")
 
-    monkeypatch.setattr("advisor.compare.run_child", run)
+    monkeypatch.setattr("tools.advisor_compare.run_child", run)
     ours, theirs = in_turns(3, ["ours"], ["theirs"], {})
     assert order == ["ours", "theirs", "theirs", "ours", "ours", "theirs"]
     assert [wall for wall, _ in ours] == [1, 4, 5]
@@ -44,7 +44,7 @@ def test_the_sides_take_turns_at_going_first(monkeypatch) -> None:
 @pytest.mark.skipif(importlib.util.find_spec("yatzy_solver") is not None, reason="installed")
 def test_the_comparison_asks_for_yatzy_solver_when_it_is_missing() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "advisor.benchmark", "--against-yatzy-solver"],
+        [sys.executable, "-m", "tools.advisor_benchmark", "--against-yatzy-solver"],
         capture_output=True,
         text=True,
         cwd=ROOT,

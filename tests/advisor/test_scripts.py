@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from advisor import expected_score
-from advisor.simulate import play_game
-from advisor.timing import run_child
 from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR
+from tools.advisor_simulate import play_game
+from tools.advisor_timing import run_child
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ def test_a_simulated_game_fills_every_box_through_the_engine() -> None:
 
 def test_simulate_command_reports_mean_and_expectation() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "advisor.simulate", "catalan", "--games", "3"],
+        [sys.executable, "-m", "tools.advisor_simulate", "catalan", "--games", "3"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -37,7 +37,7 @@ def test_simulate_command_reports_mean_and_expectation() -> None:
 
 def test_benchmark_solves_one_game_in_a_child_process() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "advisor.benchmark", "--one", "catalan"],
+        [sys.executable, "-m", "tools.advisor_benchmark", "--one", "catalan"],
         capture_output=True,
         text=True,
         cwd=ROOT,

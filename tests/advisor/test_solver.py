@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from advisor import SolveAbandonedError, TableCache
 from advisor.layout import Layout
-from advisor.solver import CHUNK, SolveAbandonedError, batches, solve
-from advisor.tables import build
+from advisor.solver import CHUNK, batches, solve
 from tests.advisor.games import SIXES_AND_POKER
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,28 +24,35 @@ def test_batches_cover_a_level_once_in_near_equal_parts(size: int) -> None:
     assert max(lengths, default=0) - min(lengths, default=0) <= 1
 
 
-def test_a_set_stop_abandons_the_solve(advisor_cache: Path) -> None:
+def test_a_set_stop_abandons_the_solve(tmp_path: Path) -> None:
     stop = threading.Event()
     stop.set()
     with pytest.raises(SolveAbandonedError):
         solve(Layout(SIXES_AND_POKER), stop=stop)
+    cache = TableCache(tmp_path)
+    cache.stop()
     with pytest.raises(SolveAbandonedError):
-        build(SIXES_AND_POKER, force=True, stop=stop)
+        cache.build(SIXES_AND_POKER, force=True)
 
 
 def test_a_background_solve_gives_up_when_the_program_ends(tmp_path: Path) -> None:
-    # The page solves in a pool thread, which the interpreter joins at exit: the solve
+    # A page solves in its script thread, which the interpreter joins at exit: the solve
     # must notice and stop rather than hold the exit back until it is done.
     script = """
+import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from advisor.layout import Layout
 from advisor.solver import solve
 from scoring.games import GAMES
 
-pool = ThreadPoolExecutor(1)
-future = pool.submit(solve, Layout(GAMES["greek"]))
-future.add_done_callback(lambda done: print(type(done.exception()).__name__, flush=True))
+def page():
+    try:
+        solve(Layout(GAMES["greek"]))
+        print("finished", flush=True)
+    except Exception as error:
+        print(type(error).__name__, flush=True)
+
+threading.Thread(target=page).start()
 time.sleep(0.5)
 """
     run = subprocess.run(

@@ -9,9 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from advisor import expected_score, tables
-from advisor.layout import Layout
-from advisor.tables import CACHE_ENV, build, table_path
+from advisor import CACHE_ENV, TableCache, default_cache, expected_score
 from scoring.rules import UpperBonus
 from tests.advisor.games import SIXES_AND_POKER
 
@@ -19,16 +17,18 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_table_is_stored_in_the_configured_directory_and_reused(advisor_cache: Path) -> None:
-    path = build(SIXES_AND_POKER)
+    cache = default_cache()
+    path = cache.build(SIXES_AND_POKER)
     assert path.parent == advisor_cache
     stamp = path.stat().st_mtime_ns
-    assert build(SIXES_AND_POKER) == path
+    assert cache.build(SIXES_AND_POKER) == path
     assert path.stat().st_mtime_ns == stamp
 
 
 def test_a_house_rule_gets_its_own_table() -> None:
     house = dataclasses.replace(SIXES_AND_POKER, upper_bonus=UpperBonus(points=100, at_least=18))
-    assert table_path(Layout(house)) != table_path(Layout(SIXES_AND_POKER))
+    cache = default_cache()
+    assert cache.path(house) != cache.path(SIXES_AND_POKER)
     assert expected_score(house) > expected_score(SIXES_AND_POKER)
 
 
@@ -61,11 +61,6 @@ def _key(path: Path) -> bytes:
     return path.stem.rsplit("-", 1)[1].encode()
 
 
-def _forget_solved() -> None:
-    tables._by_key.clear()
-    tables._by_rules.clear()
-
-
 @pytest.mark.parametrize(
     "damage",
     [
@@ -81,17 +76,19 @@ def _forget_solved() -> None:
     ],
     ids=["cut short", "garbage", "empty", "foreign", "zip archive", "other rules"],
 )
-def test_a_damaged_table_is_solved_again_and_replaced(advisor_cache, damage, caplog):
-    path = build(SIXES_AND_POKER)
-    expected = expected_score(SIXES_AND_POKER)
-    _forget_solved()
+def test_a_damaged_table_is_solved_again_and_replaced(tmp_path, damage, caplog):
+    cache = TableCache(tmp_path)
+    path = cache.build(SIXES_AND_POKER)
+    expected = expected_score(SIXES_AND_POKER, cache=cache)
+    # A fresh cache of the folder: nothing in memory.
+    cache = TableCache(tmp_path)
     with path.open("r+b"):
         damage(path)
-    assert expected_score(SIXES_AND_POKER) == expected
+    assert expected_score(SIXES_AND_POKER, cache=cache) == expected
     assert "solving it again" in caplog.text
-    _forget_solved()
+    cache = TableCache(tmp_path)
     caplog.clear()
-    assert expected_score(SIXES_AND_POKER) == expected
+    assert expected_score(SIXES_AND_POKER, cache=cache) == expected
     assert "solving it again" not in caplog.text, "the rebuilt table was stored"
 
 
@@ -115,12 +112,13 @@ def _fifo(path: Path) -> None:
     ],
     ids=["not a number", "zeros", "fifo"],
 )
-def test_a_table_changed_after_it_was_solved_is_solved_again(advisor_cache, damage, caplog):
-    path = build(SIXES_AND_POKER)
-    expected = expected_score(SIXES_AND_POKER)
-    _forget_solved()
+def test_a_table_changed_after_it_was_solved_is_solved_again(tmp_path, damage, caplog):
+    cache = TableCache(tmp_path)
+    path = cache.build(SIXES_AND_POKER)
+    expected = expected_score(SIXES_AND_POKER, cache=cache)
+    cache = TableCache(tmp_path)
     damage(path)
-    assert expected_score(SIXES_AND_POKER) == expected
+    assert expected_score(SIXES_AND_POKER, cache=cache) == expected
     assert "solving it again" in caplog.text
 
 
@@ -128,23 +126,22 @@ def _count(path: Path) -> int:
     return int(np.load(path)["values"].shape[0])
 
 
-def test_a_stored_table_is_read_into_memory_and_outlives_its_file(advisor_cache: Path) -> None:
-    path = build(SIXES_AND_POKER)
-    _forget_solved()
-    expected = expected_score(SIXES_AND_POKER)
+def test_a_stored_table_is_read_into_memory_and_outlives_its_file(tmp_path: Path) -> None:
+    path = TableCache(tmp_path).build(SIXES_AND_POKER)
+    cache = TableCache(tmp_path)
+    expected = expected_score(SIXES_AND_POKER, cache=cache)
     with path.open("r+b") as table:
         table.truncate(100)
-    values = tables.solved(SIXES_AND_POKER).values
+    values = cache.solved(SIXES_AND_POKER).values
     assert not values.flags.writeable
     assert np.isfinite(values).all()
-    assert expected_score(SIXES_AND_POKER) == expected
+    assert expected_score(SIXES_AND_POKER, cache=cache) == expected
 
 
-def test_an_unwritable_cache_keeps_the_table_in_memory(tmp_path, monkeypatch, caplog):
+def test_an_unwritable_cache_keeps_the_table_in_memory(tmp_path, caplog):
     blocked = tmp_path / "blocked"
     blocked.write_text("a file where the cache folder should be")
-    monkeypatch.setenv(CACHE_ENV, str(blocked / "advisor"))
-    _forget_solved()
-    assert expected_score(SIXES_AND_POKER) > 0
+    cache = TableCache(blocked / "advisor")
+    assert expected_score(SIXES_AND_POKER, cache=cache) > 0
     assert "kept in memory only" in caplog.text
-    assert expected_score(SIXES_AND_POKER) > 0
+    assert expected_score(SIXES_AND_POKER, cache=cache) > 0

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
-from advisor.tables import build
+from advisor import default_cache
 from scoring import Game
 from store import GameStore
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
@@ -110,7 +110,7 @@ class Measured:
 def site(tmp_path_factory) -> Iterator[tuple[str, dict[str, str], Browser]]:
     """A server with one game per language, and a Chromium to look at it."""
     for game in set(GAME_OF.values()) | {"yatzy"}:
-        build(game)
+        default_cache().build(game)
     db = tmp_path_factory.mktemp("layout") / "games.sqlite3"
     store = GameStore(db)
     games = {

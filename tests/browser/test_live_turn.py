@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect, sync_playwright
 
 import samples
-from advisor.tables import build
+from advisor import default_cache
 from scoring import Game, score
 from store import GameStore
 from tools import fake_video
@@ -55,8 +55,8 @@ def _turn_of_three_rolls() -> list[Scene]:
 def table(tmp_path_factory) -> Iterator[tuple[str, GameStore]]:
     """A server with its own game file, and the store to read what it recorded (each test
     plays a game of its own)."""
-    build("yatzy")
-    build("catalan")
+    default_cache().build("yatzy")
+    default_cache().build("catalan")
     db = tmp_path_factory.mktemp("live-turn") / "games.sqlite3"
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
         yield url, GameStore(db)

@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 import samples
+from advisor import CACHE_ENV
 from advisor.background import LOCK_FILE
-from advisor.tables import CACHE_ENV
 from scoring import Game
 from store import GameStore
 from tests.browser.page_steps import choose, dice_shown, sheet_cell

@@ -4,7 +4,7 @@ import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from advisor.review import review
+from advisor import review
 from scoring import GAMES
 from store import GameStore
 from tests.advisor.random_play import random_game

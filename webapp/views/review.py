@@ -9,7 +9,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from advisor.review import KeepReview, Review, TurnReview, costliest
+from advisor import KeepReview, Review, TurnReview, costliest
 from scoring import Game
 from webapp.advice import advisor_on, game_review, review_wanted
 from webapp.language import _, number

@@ -7,7 +7,7 @@ lines per box. Meaning is carried by words, with Material icons beside them.
 
 import streamlit as st
 
-from advisor import BoxChoice
+from advisor import advised_first
 from scoring import (
     FACES,
     LAST_ROLL,
@@ -174,14 +174,6 @@ def _record(table: Table, box: str, label: str) -> None:
     turn_state.clear_turn()
 
 
-def _advisor_first(options: list[Suggestion], advised: dict[str, BoxChoice]) -> list[Suggestion]:
-    """The options with the advisor's choice first (it need not score the most points now)."""
-    if not advised:
-        return options
-    choice = min(advised.values(), key=lambda c: c.loss).box
-    return sorted(options, key=lambda option: option.box != choice)
-
-
 def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> Suggestion | None:
     """Every legal box as a Record button with its points, the advisor's choice first and
     marked, each with the reasons for its points and, with the advisor, its outlook; the
@@ -199,7 +191,7 @@ def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> Suggestion |
     else:
         question = _("**{player}**, where does **{dice}** go?")
     st.markdown(question.format(player=plain(table.player), dice=shown))
-    options = _advisor_first(
+    options = advised_first(
         suggest(game.rules, turn.hand, turn.roll, game.column(table.player)), turn.boxes
     )
     starred = bool(turn.boxes) and not turn.rolling_on

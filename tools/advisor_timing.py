@@ -16,10 +16,10 @@ SAMPLE_EVERY = 0.02
 T = TypeVar("T")
 
 
-def timed(samples: list[float], query: Callable[..., T], *args: object) -> T:
-    """``query(*args)``, adding its milliseconds to ``samples``."""
+def timed(samples: list[float], query: Callable[..., T], *args: object, **options: object) -> T:
+    """``query(*args, **options)``, adding its milliseconds to ``samples``."""
     start = time.perf_counter()
-    answer = query(*args)
+    answer = query(*args, **options)
     samples.append(1000 * (time.perf_counter() - start))
     return answer
 

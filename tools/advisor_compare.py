@@ -13,10 +13,17 @@ import tempfile
 from pathlib import Path
 from typing import Protocol
 
-from advisor.queries import BoxChoice, KeepChoice, advise_box, advise_keep, forget_turns
-from advisor.tables import CACHE_ENV, solved
-from advisor.timing import run_child, timed
+from advisor import (
+    CACHE_ENV,
+    BoxChoice,
+    KeepChoice,
+    TableCache,
+    advise_box,
+    advise_keep,
+    forget_turns,
+)
 from scoring import DICE_PER_HAND, FACES, Game, rules_of
+from tools.advisor_timing import run_child, timed
 
 # Our game: its name here, yatzy-solver's variant, and their ids of boxes named otherwise.
 GAMES = {
@@ -37,6 +44,8 @@ THEIR_FIRST_QUERY = (
 )
 
 Row = tuple[str, float, float, str]
+# One child process's wall seconds and peak MiB.
+Measured = tuple[float, float]
 
 
 class TheirSolver(Protocol):
@@ -46,9 +55,11 @@ class TheirSolver(Protocol):
         """Every option of ``situation`` as (action, points still to come)."""
 
 
-def in_turns(rounds: int, ours: list[str], theirs: list[str], env: dict[str, str]) -> list[list]:
+def in_turns(
+    rounds: int, ours: list[str], theirs: list[str], env: dict[str, str]
+) -> list[list[Measured]]:
     """Each side's ``run_child`` results, taking turns at going first, ``rounds`` times."""
-    found: list[list] = [[], []]
+    found: list[list[Measured]] = [[], []]
     for turn in range(rounds):
         for side in (0, 1) if turn % 2 == 0 else (1, 0):
             run = run_child((ours, theirs)[side], env)
@@ -83,10 +94,13 @@ def _as_theirs(
     return found
 
 
-def time_queries(game: str, theirs: TheirSolver) -> tuple[dict[str, list[float]], float, int]:
-    """Milliseconds of each query, ours and theirs in turns on the same situations, the
-    largest difference between our values and theirs, and how many were compared."""
-    solved(game)
+def time_queries(
+    game: str, theirs: TheirSolver, cache: TableCache
+) -> tuple[dict[str, list[float]], float, int]:
+    """Milliseconds of each query (ours with the tables of `cache`), ours and theirs in turns
+    on the same situations, the largest difference between our values and theirs, and how
+    many were compared."""
+    cache.solved(game)
     rng = random.Random(game)
     samples: dict[str, list[float]] = {"keep": [], "keep theirs": [], "box": [], "box theirs": []}
     worst, compared, turn = 0.0, 0, 0
@@ -99,8 +113,8 @@ def time_queries(game: str, theirs: TheirSolver) -> tuple[dict[str, list[float]]
             their: dict[str, list[tuple[str, float]]] = {}
             for ours in (True, False) if turn % 2 == 0 else (False, True):
                 if ours:
-                    keep = timed(samples["keep"], advise_keep, game, dice, 1, column)
-                    box = timed(samples["box"], advise_box, game, dice, 3, column)
+                    keep = timed(samples["keep"], advise_keep, game, dice, 1, column, cache=cache)
+                    box = timed(samples["box"], advise_box, game, dice, 3, column, cache=cache)
                 else:
                     for query, rolls_left in (("keep", 2), ("box", 0)):
                         text = situation(game, column, dice, rolls_left)
@@ -118,30 +132,24 @@ def time_queries(game: str, theirs: TheirSolver) -> tuple[dict[str, list[float]]
     return samples, worst, compared
 
 
-def _medians(found: list[list[tuple]], field: int, scale: float = 1) -> tuple[float, float]:
-    return tuple(scale * statistics.median(row[field] for row in side) for side in found)
+def _medians(found: list[list[Measured]], field: int, scale: float = 1) -> tuple[float, float]:
+    ours, theirs = (scale * statistics.median(row[field] for row in side) for side in found)
+    return ours, theirs
 
 
 def compare(rounds: int) -> list[Row]:
     """Every measure for both games as (name, ours, theirs, unit), with tables built in a
     folder of their own."""
-    before = os.environ.get(CACHE_ENV)
     with tempfile.TemporaryDirectory(prefix="advisor-compare-") as folder:
-        os.environ[CACHE_ENV] = folder
-        try:
-            return _compare(rounds, Path(folder))
-        finally:
-            if before is None:
-                del os.environ[CACHE_ENV]
-            else:
-                os.environ[CACHE_ENV] = before
+        return _compare(rounds, Path(folder))
 
 
 def _compare(rounds: int, folder: Path) -> list[Row]:
     import yatzy_solver
 
     rows: list[Row] = []
-    env = dict(os.environ)
+    # Our commands find the folder through the advisor's setting.
+    env = {**os.environ, CACHE_ENV: str(folder)}
     for game, (label, variant, _) in GAMES.items():
         table = str(folder / f"{variant}.table")
         builds = in_turns(
@@ -161,7 +169,7 @@ def _compare(rounds: int, folder: Path) -> list[Row]:
         )
         rows.append((f"{label}: first query in a fresh process", *_medians(starts, 0, 1000), "ms"))
         theirs = yatzy_solver.Solver.build(yatzy_solver.Variant(variant))
-        samples, worst, compared = time_queries(game, theirs)
+        samples, worst, compared = time_queries(game, theirs, TableCache(folder))
         for query, name in (("keep", "advise_keep, new state"), ("box", "advise_box")):
             ours, their = (statistics.median(samples[k]) for k in (query, f"{query} theirs"))
             rows.append((f"{label}: {name}, median", ours, their, "ms"))

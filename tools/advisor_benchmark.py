@@ -1,9 +1,9 @@
-"""``python -m advisor.benchmark [GAME...]``: time and memory of solving each game.
+"""``python -m tools.advisor_benchmark [GAME...]``: time and memory of solving each game.
 
 Each game is solved from scratch (no cache) in its own process, on every core, so
 that its peak resident memory is its own. Then the queries are timed on columns of
 played games, with the tables loaded (from the cache, built there if missing).
-``--against-yatzy-solver`` compares with that package instead (see ``advisor.compare``).
+``--against-yatzy-solver`` compares with that package instead (see ``tools.advisor_compare``).
 """
 
 import argparse
@@ -14,16 +14,19 @@ import random
 import statistics
 import time
 
-from advisor.column import Columns
-from advisor.compare import compare, print_table
-from advisor.layout import Layout
-from advisor.queries import advise_box, advise_keep, expected_score, forget_turns
-from advisor.review import review
-from advisor.simulate import play_turn
-from advisor.solver import solve
-from advisor.tables import solved
-from advisor.timing import run_child, timed
+from advisor import (
+    advise_box,
+    advise_keep,
+    default_cache,
+    expected_score,
+    forget_turns,
+    review,
+    solve_afresh,
+)
 from scoring import DICE_PER_HAND, FACES, GAMES, Game
+from tools.advisor_compare import compare, print_table
+from tools.advisor_simulate import play_turn
+from tools.advisor_timing import run_child, timed
 
 QUERY_GAMES = 20
 REVIEW_GAMES = 5
@@ -33,24 +36,23 @@ REVIEW_PLAYERS = 4
 def _solve_one(game: str) -> None:
     """Solve ``game`` here and print states, expected score and seconds as JSON."""
     start = time.perf_counter()
-    layout = Layout(GAMES[game])
-    values = solve(layout)
+    tables = solve_afresh(game)
     seconds = time.perf_counter() - start
-    columns = Columns(layout)
-    empty = values[columns.position(columns.state({}))]
-    states = len(values)
+    columns = tables.columns
+    empty = tables.values[columns.position(columns.state({}))]
+    states = len(tables.values)
     print(json.dumps({"states": states, "expected": float(empty), "seconds": seconds}))
 
 
 def measure(game: str) -> dict[str, float]:
     """Solve ``game`` in a child process; its result plus its CPU time and peak memory in MiB."""
-    run = run_child(["-m", "advisor.benchmark", "--one", game])
+    run = run_child(["-m", "tools.advisor_benchmark", "--one", game])
     return {**json.loads(run.output), "cpu_seconds": run.cpu, "peak_mib": run.peak_mib}
 
 
 def time_queries(game: str) -> dict[str, list[float]]:
     """Milliseconds of each query over every turn of games played by the advisor."""
-    solved(game)
+    default_cache().solved(game)
     advise_keep(game, [1, 2, 3, 4, 5], 1)  # one-time set-up, not a query's cost
     rng = random.Random(game)
     samples: dict[str, list[float]] = {"advise_keep": [], "advise_box": [], "expected_score": []}
@@ -83,7 +85,7 @@ def time_reviews(game: str) -> list[float]:
 
 def main(argv: list[str] | None = None) -> None:
     """Print one row per game and the total."""
-    parser = argparse.ArgumentParser(prog="python -m advisor.benchmark")
+    parser = argparse.ArgumentParser(prog="python -m tools.advisor_benchmark")
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"of: {', '.join(GAMES)}")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument(

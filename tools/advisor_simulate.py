@@ -1,4 +1,4 @@
-"""``python -m advisor.simulate GAME --games N``: the advisor plays, the engine scores.
+"""``python -m tools.advisor_simulate GAME --games N``: the advisor plays, the engine scores.
 
 Every turn rolls real random dice, follows ``advise_keep`` and ``advise_box``, and
 records the box through ``scoring.Game``, so the mean checks the computed expectation
@@ -9,7 +9,7 @@ import argparse
 import random
 import statistics
 
-from advisor.queries import advise_box, advise_keep, expected_score
+from advisor import advise_box, advise_keep, expected_score
 from scoring import DICE_PER_HAND, FACES, GAMES, LAST_ROLL, Game, GameOverError, GameRules
 
 PLAYER = "advisor"
@@ -43,7 +43,7 @@ def play_game(game: str | GameRules, rng: random.Random) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     """Simulate, then print the mean with its 95 % interval beside the expectation."""
-    parser = argparse.ArgumentParser(prog="python -m advisor.simulate")
+    parser = argparse.ArgumentParser(prog="python -m tools.advisor_simulate")
     parser.add_argument("game", choices=list(GAMES))
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)
