@@ -5,8 +5,9 @@ They ship with the package, so a plain install finds them too.
 
 from pathlib import Path
 
+from vision import PHOTO_SUFFIXES
+
 FOLDER = Path(__file__).resolve().parent
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
 
 
 def photos() -> list[Path]:

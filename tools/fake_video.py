@@ -21,7 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.labels import Label, load_labels, read_photo
+from vision import Label, load_labels, read_photo
 
 WIDTH, HEIGHT, FPS = 1280, 720, 10
 HAND_FRAMES, TUMBLE_FRAMES, LAST_DIE_FRAMES = 6, 8, 14

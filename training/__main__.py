@@ -33,8 +33,7 @@ from training.data import (
 from training.mistakes import mistaken_faces, mistaken_spots
 from training.models import READER_CLASSES, FaceFinder, FaceReader, load_onnx_weights
 from training.scenes import drawn_empty, drawn_face, drawn_scene
-from vision.networks import FINDER_FILE, MODEL_DIR, READER_FILE
-from vision.values import READER_INPUT, face_crop
+from vision import FINDER_FILE, MODEL_DIR, READER_FILE, READER_INPUT, face_crop
 
 FINDER_VIEW = 320
 # Dice in the finder's training views are this many pixels across (log-uniform): from

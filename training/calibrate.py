@@ -19,11 +19,21 @@ from pathlib import Path
 import numpy as np
 
 from training.data import DATASETS
-from vision.confidence import CALIBRATION_FILE, Calibration, SceneCalibration, log_odds
-from vision.labels import load_labels, photo_paths, read_photo
-from vision.metrics import match_dice
-from vision.networks import MODEL_DIR
-from vision.reader import Candidate, box_of, candidates, size_gaps
+from vision import (
+    CALIBRATION_FILE,
+    MODEL_DIR,
+    Calibration,
+    Candidate,
+    SceneCalibration,
+    box_of,
+    candidates,
+    load_labels,
+    log_odds,
+    match_dice,
+    photo_paths,
+    read_photo,
+    size_gaps,
+)
 
 # Faces down to this heat are observed, below the reader's own floor, so the fit sees
 # the unlikely ones too.

@@ -10,8 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.labels import photo_paths, read_photo
-from vision.networks import FINDER_STRIDE
+from vision import FINDER_STRIDE, photo_paths, read_photo
 
 DATASETS = ("byler-d6", "roboflow-dice", "damiantab-d6")
 # Data sets photographed at a slant: "up" in the photo is away from the camera, and a

@@ -12,9 +12,7 @@ import numpy as np
 
 from training.data import Photo
 from training.scenes import background, clutter
-from vision.finder import Spot, find_faces
-from vision.reader import MAX_READ, SURE_DIE, candidates
-from vision.values import face_crop
+from vision import MAX_READ, SURE_DIE, Spot, candidates, face_crop, find_faces
 
 # A spot whose centre is within this share of a labelled die's side of the die's centre
 # marks that die.

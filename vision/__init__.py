@@ -5,7 +5,7 @@ in image pixels, in reading order (rows top to bottom, left to right within a ro
 `vision.reading.reading_order`); `annotate(image, reading)` draws it.
 
 How it reads (vision.reader): a small fully convolutional network (vision.finder) marks
-the centre and size of every top face on a working image of 640 pixels and on one 2.5
+the centre and size of every top face on a working image of 512 pixels and on one 2.5
 times coarser (for very large dice), and looks again at a better scale when the dice are
 very small or large for it. A second network (vision.values) reads each face from a
 32-pixel crop of the full-resolution image, again mirrored when it is unsure, as one
@@ -18,13 +18,72 @@ photos, stored as ONNX in vision/models and run with OpenCV's dnn module
 `decode_image(data)` turns the bytes of a JPEG, PNG or WebP file into pixels, checking
 the size its header claims before decoding (vision.decode).
 
-Command lines: `python -m vision IMAGE... [--json]`, `python -m vision.evaluate DIR`,
-`python -m vision.benchmark`.
+Command line: `python -m vision IMAGE... [--json]`. The accuracy and speed tables come from
+the developers' `python -m tools.vision_evaluate DIR` and `python -m tools.vision_benchmark`.
+
+Below the reader's own names, the face also gives what the training (`training/`) and
+the developers' tools build on: the photo sets' labels and split, the networks' files and
+inputs, the finder's and the reader's steps, the calibration and the scoring of a reading
+against its labels.
 """
 
 from vision.annotate import annotate
-from vision.decode import decode_image
-from vision.reader import read_dice
+from vision.confidence import CALIBRATION_FILE, Calibration, SceneCalibration, log_odds
+from vision.decode import LARGEST_FILE, PHOTO_SUFFIXES, decode_image
+from vision.drawn import draw_die
+from vision.finder import Spot, find_faces
+from vision.labels import SPLITS, Label, load_labels, photo_paths, read_photo
+from vision.metrics import PhotoScore, match_dice, score_photo, summarise
+from vision.moves import unmoved
+from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
+from vision.reader import (
+    MAX_READ,
+    SURE_DIE,
+    Candidate,
+    box_of,
+    candidates,
+    read_dice,
+    size_gaps,
+)
 from vision.reading import Die, InvalidImageError, Reading
+from vision.values import READER_INPUT, face_crop
 
-__all__ = ["Die", "InvalidImageError", "Reading", "annotate", "decode_image", "read_dice"]
+__all__ = [
+    "CALIBRATION_FILE",
+    "FINDER_FILE",
+    "FINDER_STRIDE",
+    "LARGEST_FILE",
+    "MAX_READ",
+    "MODEL_DIR",
+    "PHOTO_SUFFIXES",
+    "READER_FILE",
+    "READER_INPUT",
+    "SPLITS",
+    "SURE_DIE",
+    "Calibration",
+    "Candidate",
+    "Die",
+    "InvalidImageError",
+    "Label",
+    "PhotoScore",
+    "Reading",
+    "SceneCalibration",
+    "Spot",
+    "annotate",
+    "box_of",
+    "candidates",
+    "decode_image",
+    "draw_die",
+    "face_crop",
+    "find_faces",
+    "load_labels",
+    "log_odds",
+    "match_dice",
+    "photo_paths",
+    "read_dice",
+    "read_photo",
+    "score_photo",
+    "size_gaps",
+    "summarise",
+    "unmoved",
+]

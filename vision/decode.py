@@ -25,6 +25,8 @@ from vision.reading import InvalidImageError
 
 # MPO is a JPEG followed by more pictures (phones write it for depth or HDR).
 FORMATS = ("JPEG", "MPO", "PNG", "WEBP")
+# The file names of photos in those formats, as photo folders and uploads name them.
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp")
 JPEGS = ("JPEG", "MPO")
 # About a 50-megapixel camera's photo; anything larger is refused before decoding.
 MAX_PIXELS = 50_000_000

@@ -1,6 +1,6 @@
 """Labelled photo sets: which photos a folder holds, their labels and the split rule.
 
-A folder holds NAME.jpg (or .png) with NAME.json beside it:
+A folder holds NAME.jpg (or .jpeg, .png, .webp) with NAME.json beside it:
 {"dice": [{"value": 1..6, "box": [x0, y0, x1, y1]}, ...]}. The split rule is fixed and
 the same for every set: sort the photo names; every fifth photo (index % 5 == 4) is
 held out for the figures, the rest is for tuning and training (python -m training).
@@ -14,10 +14,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.decode import PHOTO_SUFFIXES
 from vision.reading import InvalidImageError
 
 SPLITS = ("all", "heldout", "tune")
-PHOTO_SUFFIXES = (".jpg", ".png")
 
 Label = tuple[int, list[float]]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from streamlit.web import cli
 
-from vision.decode import LARGEST_FILE
+from vision import LARGEST_FILE
 from webapp.warm_up import warm_up
 
 PAGE = Path(__file__).resolve().parent / "page.py"

@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from scoring import DICE_PER_HAND, LAST_ROLL, ROLLS, EarlierRoll
-from vision.moves import unmoved
-from vision.reading import Die
+from vision import Die, unmoved
 
 
 class Seen(StrEnum):

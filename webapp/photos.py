@@ -8,12 +8,19 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-import samples
 from scoring import DICE_PER_HAND
-from vision import Die, InvalidImageError, Reading, annotate, decode_image, read_dice
+from vision import (
+    PHOTO_SUFFIXES,
+    Die,
+    InvalidImageError,
+    Reading,
+    annotate,
+    decode_image,
+    read_dice,
+)
 from webapp.live_turn import Scene, look
 
-PHOTO_TYPES = tuple(suffix.lstrip(".") for suffix in samples.PHOTO_SUFFIXES)
+PHOTO_TYPES = tuple(suffix.lstrip(".") for suffix in PHOTO_SUFFIXES)
 PREVIEW_SIDE = 1280
 # Photos the server reads at once, for all tables together: one read of the largest photo
 # taken (50 megapixels) holds about 0.4 GB while it runs, so reads have a memory ceiling.

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.evaluate import evaluate
+from tools.vision_evaluate import evaluate
 from vision.labels import photo_paths
 
 PHOTOS = Path(__file__).parent / "photos"

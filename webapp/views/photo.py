@@ -8,8 +8,7 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 import samples
-from vision import Die
-from vision.decode import LARGEST_FILE
+from vision import LARGEST_FILE, Die
 from webapp import state, turn_state
 from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext

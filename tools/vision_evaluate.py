@@ -1,6 +1,6 @@
 """Evaluate the reader on a folder of labelled photos.
 
-    python -m vision.evaluate DIR [--split all|heldout|tune] [--failures OUT]
+    python -m tools.vision_evaluate DIR [--split all|heldout|tune] [--failures OUT]
 
 DIR holds labelled photos, split into held-out and tune photos by the fixed rule of
 vision.labels. `--failures OUT` writes each photo with a mistake, annotated with labels
@@ -16,11 +16,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.annotate import annotate
-from vision.labels import SPLITS, Label, load_labels, photo_paths, read_photo
-from vision.metrics import PhotoScore, score_photo, summarise
-from vision.reader import read_dice
-from vision.reading import Reading
+from vision import (
+    SPLITS,
+    Label,
+    PhotoScore,
+    Reading,
+    annotate,
+    load_labels,
+    photo_paths,
+    read_dice,
+    read_photo,
+    score_photo,
+    summarise,
+)
 
 LABEL_COLOUR = (255, 80, 0)
 

@@ -1,6 +1,6 @@
 """Benchmark: milliseconds per frame on one core, and reads from several threads at once.
 
-    python -m vision.benchmark [--runs N] [--datasets DIR]
+    python -m tools.vision_benchmark [--runs N] [--datasets DIR]
 
 Frames are built from the real photos in `samples/`:
 - plain table: five labelled die crops of the top-down photos pasted, turned, onto a
@@ -32,9 +32,7 @@ import cv2
 import numpy as np
 
 import samples
-from vision.drawn import draw_die
-from vision.labels import load_labels, photo_paths, read_photo
-from vision.reader import read_dice
+from vision import draw_die, load_labels, photo_paths, read_dice, read_photo
 
 SAMPLES = samples.FOLDER
 PLAIN_PHOTOS = "IMG_*.json"
