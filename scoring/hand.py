@@ -50,6 +50,11 @@ class Hand:
         return len(self.counts) == 1
 
 
+def dice_text(dice: Iterable[int]) -> str:
+    """Dice as the sheet and the messages write them: 6-6-2."""
+    return "-".join(map(str, dice))
+
+
 def check_roll(roll: int) -> int:
     """Return `roll` if it is one of ROLLS; raise `InvalidRollError` otherwise."""
     if not _is_whole(roll) or roll not in ROLLS:
@@ -66,8 +71,9 @@ def check_keep(kept: object, hand: Hand) -> tuple[int, ...]:
         raise InvalidDiceError(f"the dice kept must be whole numbers, got {values}")
     missing = Counter(int(value) for value in values) - Counter(hand.dice)
     if missing:
-        shown = "-".join(map(str, hand.dice))
-        raise InvalidDiceError(f"{sorted(missing.elements())} cannot be kept from {shown}")
+        raise InvalidDiceError(
+            f"{sorted(missing.elements())} cannot be kept from {dice_text(hand.dice)}"
+        )
     return tuple(sorted(int(value) for value in values))
 
 

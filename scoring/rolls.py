@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import InvalidRollsError, ScoringError
-from scoring.hand import Hand, check_keep
+from scoring.hand import Hand, check_keep, dice_text
 
 
 @dataclass(frozen=True)
@@ -53,9 +53,8 @@ def earlier_rolls(rolls: object, hand: Hand, roll: int) -> tuple[EarlierRoll, ..
     following = [*(earlier.dice for earlier in checked), hand.dice][1:]
     for number, (earlier, dice) in enumerate(zip(checked, following, strict=True), 1):
         if Counter(earlier.kept) - Counter(dice):
-            kept = "-".join(map(str, earlier.kept))
             raise InvalidRollsError(
-                f"roll {number + 1} ({'-'.join(map(str, dice))}) lacks the dice kept "
-                f"from roll {number} ({kept})"
+                f"roll {number + 1} ({dice_text(dice)}) lacks the dice kept "
+                f"from roll {number} ({dice_text(earlier.kept)})"
             )
     return checked

@@ -12,12 +12,12 @@ import pandas as pd
 import streamlit as st
 
 from advisor.review import KeepReview, Review, TurnReview, costliest, review
-from scoring import Game
+from scoring import Game, dice_text
 from webapp.advice_view import advisor_on, advisor_ready
 from webapp.language import _, number
 from webapp.tables import Table
 from webapp.text import plain
-from webapp.wording import dice_text, keep_words
+from webapp.wording import keep_words
 
 ASK_KEY = "review_so_far"
 SHOWN_CHOICES = 3

@@ -19,6 +19,7 @@ from scoring import (
     Hand,
     InvalidRollsError,
     Suggestion,
+    dice_text,
     earlier_rolls,
     is_scratch,
     suggest,
@@ -39,7 +40,7 @@ from webapp.live_turn import rows_of
 from webapp.reasons import describe
 from webapp.tables import Table
 from webapp.text import plain
-from webapp.wording import dice_text, player_labels
+from webapp.wording import player_labels
 
 BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
