@@ -79,7 +79,7 @@ class Game:
     @property
     def finished(self) -> bool:
         """True once every player's column is full."""
-        return len(self._turns) == self.rules.turns_for(len(self.players))
+        return self.rules.finished_after(len(self._turns), len(self.players))
 
     @property
     def current_player(self) -> str | None:

@@ -102,6 +102,10 @@ class GameRules:
         """How many turns a game of this many players lasts: one per box per player."""
         return players * len(self.boxes)
 
+    def finished_after(self, turns: int, players: int) -> bool:
+        """Whether a game of this many players is over once this many turns are recorded."""
+        return turns >= self.turns_for(players)
+
     @property
     def upper_boxes(self) -> tuple[Box, ...]:
         return tuple(b for b in self.boxes if b.section is Section.UPPER)
