@@ -7,7 +7,7 @@ from itertools import combinations_with_replacement
 from scoring.errors import BoxFilledError, BoxNotAllowedError, ScoringError
 from scoring.games import rules_of
 from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, Hand, check_roll
-from scoring.patterns import Anything, Face
+from scoring.patterns import MissablePattern
 from scoring.rules import ENGLISH, Box, GameRules, Section
 
 Column = Mapping[str, int]
@@ -18,7 +18,7 @@ def box_points(box: Box, hand: Hand, roll: int, *, joker: bool = False) -> int:
     pattern = box.pattern
     matched = pattern.match(hand)
     if matched is None:
-        if not joker or isinstance(pattern, Face | Anything):
+        if not joker or not isinstance(pattern, MissablePattern):
             return 0
         matched = hand.dice[: pattern.size]
     points = box.points(box.pattern, matched, hand)
