@@ -304,5 +304,5 @@ def rules_of(game: str | GameRules) -> GameRules:
         return GAMES[game]
     except (KeyError, TypeError):
         raise UnknownGameError(
-            f"unknown game {game!r}; choose one of: {', '.join(GAMES)}"
+            "unknown game {game!r}; choose one of: {games}", game=game, games=", ".join(GAMES)
         ) from None

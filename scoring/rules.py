@@ -88,9 +88,11 @@ class GameRules:
         try:
             return self.box_by_id[box_id]
         except (KeyError, TypeError):
-            valid = ", ".join(self.box_by_id)
             raise UnknownBoxError(
-                f"{self.id} has no box {box_id!r}; its boxes are: {valid}"
+                "{game} has no box {box!r}; its boxes are: {boxes}",
+                game=self.id,
+                box=box_id,
+                boxes=", ".join(self.box_by_id),
             ) from None
 
     @property
