@@ -1,7 +1,7 @@
 """The message catalogue: every text the page shows, gathered with Babel from the code and
 from the games' data, and each language's translations kept in step with it.
 
-`python -m webapp.catalogue` writes the template (`webapp/locales/messages.pot`) and
+`python -m tools.catalogue` writes the template (`webapp/locales/messages.pot`) and
 merges it into every language's `.po` file: new messages arrive untranslated, changed
 ones are marked fuzzy for the translator, and the counts still to do are printed.
 """
