@@ -46,7 +46,12 @@ class Columns:
             upper, bit, values, joker = self.bits[box_id]
             if points not in values:
                 name = self.rules.box(box_id).name("en")
-                raise ScoringError(f"{name} cannot hold {points} in {self.rules.id}")
+                raise ScoringError(
+                    "{box} cannot hold {points} in {game}",
+                    box=name,
+                    points=points,
+                    game=self.rules.id,
+                )
             if upper:
                 umask |= bit
                 u += points

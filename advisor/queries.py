@@ -92,7 +92,9 @@ def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], Stat
     state = tables.columns.state(column)
     index = tables.columns.position(state)
     if index < 0:
-        raise ScoringError(f"this {tables.layout.rules.id} column cannot occur: {column}")
+        raise ScoringError(
+            "this {game} column cannot occur: {column}", game=tables.layout.rules.id, column=column
+        )
     return column, state, tables.values.item(index)
 
 

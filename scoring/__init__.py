@@ -23,8 +23,8 @@ from scoring.errors import (
 )
 from scoring.game import Game, Standing, Turn
 from scoring.games import GAMES, rules_of
-from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, Hand, check_roll
-from scoring.players import LONGEST_NAME, MAX_PLAYERS
+from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, Hand, check_roll, dice_text
+from scoring.players import HIDDEN_CATEGORIES, LONGEST_NAME, MAX_PLAYERS
 from scoring.record_file import report_on
 from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
@@ -47,6 +47,7 @@ __all__ = [
     "ENGLISH",
     "FACES",
     "GAMES",
+    "HIDDEN_CATEGORIES",
     "LAST_ROLL",
     "LONGEST_NAME",
     "MAX_PLAYERS",
@@ -83,6 +84,7 @@ __all__ = [
     "box_points",
     "check_column",
     "check_roll",
+    "dice_text",
     "earlier_rolls",
     "extra_bonus",
     "is_scratch",

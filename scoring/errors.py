@@ -52,5 +52,8 @@ class CorruptRecordError(ScoringError):
     """A game record that cannot be read or replayed; `turn` is the index of the bad turn."""
 
     def __init__(self, template: str, turn: int | None = None, **values: object) -> None:
+        """A refusal of a record; `turn`, when given, also fills the template's `{turn}`."""
+        if turn is not None:
+            values["turn"] = turn
         super().__init__(template, **values)
         self.turn = turn

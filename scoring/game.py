@@ -79,7 +79,7 @@ class Game:
     @property
     def finished(self) -> bool:
         """True once every player's column is full."""
-        return len(self._turns) == self.rules.turns_for(len(self.players))
+        return self.rules.finished_after(len(self._turns), len(self.players))
 
     @property
     def current_player(self) -> str | None:
@@ -188,11 +188,11 @@ class Game:
             raise CorruptRecordError("a game record must be a JSON object")
         for key in ("game", "players", "turns"):
             if key not in record:
-                raise CorruptRecordError(f"the game record has no {key!r}")
+                raise CorruptRecordError("the game record has no {key!r}", key=key)
         try:
             game = cls._saved(record["game"], record["players"])
         except ScoringError as error:
-            raise CorruptRecordError(f"bad game record: {error}") from error
+            raise CorruptRecordError("bad game record: {error}", error=error) from error
         turns = record["turns"]
         if not isinstance(turns, list):
             raise CorruptRecordError("the record's 'turns' must be a list")
@@ -200,7 +200,7 @@ class Game:
             try:
                 game._replay(turn)
             except ScoringError as error:
-                raise CorruptRecordError(f"turn {index}: {error}", turn=index) from error
+                raise CorruptRecordError("turn {turn}: {error}", turn=index, error=error) from error
         return game
 
     @classmethod
@@ -216,15 +216,23 @@ class Game:
     def _replay(self, turn: Any) -> None:
         if not isinstance(turn, Mapping) or not {"player", "dice", "box"} <= turn.keys():
             raise CorruptRecordError(
-                f"each turn needs 'player', 'dice', 'roll' and 'box', got {turn!r}"
+                "each turn needs 'player', 'dice', 'roll' and 'box', got {entry!r}", entry=turn
             )
         expected = self.current_player
         player = player_name(turn["player"])
         if expected is not None and player != expected:
             self._check_player(player)
-            raise PlayerError(f"the turn is written for {player}, but {expected} was to play")
+            raise PlayerError(
+                "the turn is written for {player}, but {expected} was to play",
+                player=player,
+                expected=expected,
+            )
         self.record(turn["box"], turn["dice"], turn.get("roll", LAST_ROLL), turn.get("rolls"))
 
     def _check_player(self, player: str) -> None:
         if player not in self.players:
-            raise PlayerError(f"{player!r} is not playing; players: {', '.join(self.players)}")
+            raise PlayerError(
+                "{player!r} is not playing; players: {players}",
+                player=player,
+                players=", ".join(self.players),
+            )

@@ -1,11 +1,20 @@
 """The five supported games as data (see RULES.md): one engine reads them all."""
 
 from collections.abc import Mapping
+from typing import TypedDict
 
 from scoring.errors import UnknownGameError
 from scoring.patterns import Anything, Face, FullHouse, OfAKind, Pattern, Run, Straight, TwoPairs
 from scoring.points import AbovePar, DiceSum, Fixed, PatternSum, Points
 from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
+
+
+class BoxExtras(TypedDict, total=False):
+    """The `Box` fields a sheet may give one of its boxes beyond pattern and points."""
+
+    made_bonus: int
+    doubled_on_first_roll: bool
+
 
 UPPER_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 ENGLISH_NAMES = {
@@ -56,7 +65,7 @@ def sheet(
     upper_points: Points,
     lower: Mapping[str, Points],
     straights: Mapping[str, Pattern],
-    **extras: dict,
+    **extras: BoxExtras,
 ) -> tuple[Box, ...]:
     """Boxes of a sheet: the six face boxes, then `lower` in the order given.
 
@@ -123,7 +132,7 @@ CATALAN = GameRules(
         },
         EXACT_STRAIGHTS,
         **{
-            box_id: {"doubled_on_first_roll": True}
+            box_id: BoxExtras(doubled_on_first_roll=True)
             for box_id in (
                 "pair",
                 "two_pairs",
@@ -295,5 +304,5 @@ def rules_of(game: str | GameRules) -> GameRules:
         return GAMES[game]
     except (KeyError, TypeError):
         raise UnknownGameError(
-            f"unknown game {game!r}; choose one of: {', '.join(GAMES)}"
+            "unknown game {game!r}; choose one of: {games}", game=game, games=", ".join(GAMES)
         ) from None

@@ -25,13 +25,22 @@ class Hand:
     def of(cls, dice: Iterable[int]) -> "Hand":
         """Validate `dice` and build a hand; raises `InvalidDiceError`."""
         if isinstance(dice, str | bytes) or not isinstance(dice, Iterable):
-            raise InvalidDiceError(f"dice must be a list of {DICE_PER_HAND} numbers, got {dice!r}")
+            raise InvalidDiceError(
+                "dice must be a list of {size} numbers, got {dice!r}", size=DICE_PER_HAND, dice=dice
+            )
         values = list(dice)
         if len(values) != DICE_PER_HAND:
-            raise InvalidDiceError(f"a hand is {DICE_PER_HAND} dice, got {len(values)}: {values}")
+            raise InvalidDiceError(
+                "a hand is {size} dice, got {count}: {dice}",
+                size=DICE_PER_HAND,
+                count=len(values),
+                dice=values,
+            )
         for value in values:
             if not _is_whole(value) or value not in FACES:
-                raise InvalidDiceError(f"a die shows 1 to 6, got {value!r} in {values}")
+                raise InvalidDiceError(
+                    "a die shows 1 to 6, got {value!r} in {dice}", value=value, dice=values
+                )
         return cls(tuple(sorted(int(v) for v in values)))
 
     @cached_property
@@ -50,24 +59,34 @@ class Hand:
         return len(self.counts) == 1
 
 
+def dice_text(dice: Iterable[int]) -> str:
+    """Dice as the sheet and the messages write them: 6-6-2."""
+    return "-".join(map(str, dice))
+
+
 def check_roll(roll: int) -> int:
     """Return `roll` if it is one of ROLLS; raise `InvalidRollError` otherwise."""
     if not _is_whole(roll) or roll not in ROLLS:
-        raise InvalidRollError(f"the roll number is 1, 2 or {LAST_ROLL}, got {roll!r}")
+        raise InvalidRollError(
+            "the roll number is 1, 2 or {last}, got {roll!r}", last=LAST_ROLL, roll=roll
+        )
     return int(roll)
 
 
 def check_keep(kept: object, hand: Hand) -> tuple[int, ...]:
     """The dice kept from `hand` (sorted); raises `InvalidDiceError` for dice it does not hold."""
     if isinstance(kept, str | bytes) or not isinstance(kept, Iterable):
-        raise InvalidDiceError(f"the dice kept must be a list of numbers, got {kept!r}")
+        raise InvalidDiceError("the dice kept must be a list of numbers, got {kept!r}", kept=kept)
     values = list(kept)
     if not all(_is_whole(value) for value in values):
-        raise InvalidDiceError(f"the dice kept must be whole numbers, got {values}")
+        raise InvalidDiceError("the dice kept must be whole numbers, got {kept}", kept=values)
     missing = Counter(int(value) for value in values) - Counter(hand.dice)
     if missing:
-        shown = "-".join(map(str, hand.dice))
-        raise InvalidDiceError(f"{sorted(missing.elements())} cannot be kept from {shown}")
+        raise InvalidDiceError(
+            "{missing} cannot be kept from {hand}",
+            missing=sorted(missing.elements()),
+            hand=dice_text(hand.dice),
+        )
     return tuple(sorted(int(value) for value in values))
 
 

@@ -7,8 +7,27 @@ can miss say how many dice form them (`size`), which a joker needs.
 """
 
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 from scoring.hand import FACES, Hand
+
+
+class Pattern(Protocol):
+    """What every box's pattern does: find itself among a hand's dice."""
+
+    def match(self, hand: Hand) -> tuple[int, ...] | None:
+        """The dice that form the pattern in `hand`, or `None` when it is not there."""
+        ...
+
+
+@runtime_checkable
+class MissablePattern(Pattern, Protocol):
+    """A pattern a hand can miss: it says how many dice form it, which a joker needs."""
+
+    @property
+    def size(self) -> int:
+        """How many dice form the pattern."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -100,6 +119,3 @@ class Anything:
 
     def match(self, hand: Hand) -> tuple[int, ...]:
         return hand.dice
-
-
-Pattern = Face | OfAKind | TwoPairs | FullHouse | Straight | Run | Anything

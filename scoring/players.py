@@ -7,10 +7,13 @@ from scoring.errors import PlayerError
 
 MAX_PLAYERS = 8
 LONGEST_NAME = 24
-# Control and format characters (bidi overrides, zero-width joiners and spaces) and
-# separators: invisible, or able to reverse the text around them, so two names that
-# look alike could be different players and a name could scramble the sheet.
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# The Unicode categories of hidden characters: control and format characters (bidi
+# overrides, zero-width joiners and spaces), surrogates, private-use and unassigned code
+# points, and line and paragraph separators. They are invisible, shown differently by
+# each device, or able to reverse the text around them, so two names that look alike
+# could be different players and a name could scramble the sheet; the page drops them
+# from any visitor's text it shows.
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 def player_name(name: object) -> str:
@@ -24,7 +27,9 @@ def player_name(name: object) -> str:
     kept = unicodedata.normalize("NFC", name).strip()
     if not kept:
         raise PlayerError("a player's name cannot be empty")
-    hidden = sorted({f"U+{ord(c):04X}" for c in kept if unicodedata.category(c) in _HIDDEN})
+    hidden = sorted(
+        {f"U+{ord(c):04X}" for c in kept if unicodedata.category(c) in HIDDEN_CATEGORIES}
+    )
     if hidden:
         listed = ", ".join(hidden)
         raise PlayerError(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import InvalidRollsError, ScoringError
-from scoring.hand import Hand, check_keep
+from scoring.hand import Hand, check_keep, dice_text
 
 
 @dataclass(frozen=True)
@@ -27,12 +27,14 @@ def _earlier_roll(number: int, entry: object) -> EarlierRoll:
     if isinstance(entry, EarlierRoll):
         entry = entry.to_dict()
     if not isinstance(entry, Mapping) or not {"dice", "kept"} <= entry.keys():
-        raise InvalidRollsError(f"roll {number} needs 'dice' and 'kept', got {entry!r}")
+        raise InvalidRollsError(
+            "roll {number} needs 'dice' and 'kept', got {entry!r}", number=number, entry=entry
+        )
     try:
         hand = Hand.of(entry["dice"])
         return EarlierRoll(hand.dice, check_keep(entry["kept"], hand))
     except ScoringError as error:
-        raise InvalidRollsError(f"roll {number}: {error}") from error
+        raise InvalidRollsError("roll {number}: {error}", number=number, error=error) from error
 
 
 def earlier_rolls(rolls: object, hand: Hand, roll: int) -> tuple[EarlierRoll, ...]:
@@ -42,20 +44,25 @@ def earlier_rolls(rolls: object, hand: Hand, roll: int) -> tuple[EarlierRoll, ..
     Raises ``InvalidRollsError`` saying which roll does not fit.
     """
     if isinstance(rolls, str | bytes) or not isinstance(rolls, Sequence):
-        raise InvalidRollsError(f"a turn's 'rolls' must be a list, got {rolls!r}")
+        raise InvalidRollsError("a turn's 'rolls' must be a list, got {rolls!r}", rolls=rolls)
     if len(rolls) != roll - 1:
         raise InvalidRollsError(
-            f"a hand from roll {roll} comes after {roll - 1} earlier rolls, "
-            f"but 'rolls' lists {len(rolls)}"
+            "a hand from roll {roll} comes after {earlier} earlier rolls, "
+            "but 'rolls' lists {count}",
+            roll=roll,
+            earlier=roll - 1,
+            count=len(rolls),
         )
     checked = tuple(_earlier_roll(number, entry) for number, entry in enumerate(rolls, 1))
     # Each roll's dice after the first: what each earlier roll's kept dice must be in.
     following = [*(earlier.dice for earlier in checked), hand.dice][1:]
     for number, (earlier, dice) in enumerate(zip(checked, following, strict=True), 1):
         if Counter(earlier.kept) - Counter(dice):
-            kept = "-".join(map(str, earlier.kept))
             raise InvalidRollsError(
-                f"roll {number + 1} ({'-'.join(map(str, dice))}) lacks the dice kept "
-                f"from roll {number} ({kept})"
+                "roll {roll} ({dice}) lacks the dice kept from roll {earlier} ({kept})",
+                roll=number + 1,
+                dice=dice_text(dice),
+                earlier=number,
+                kept=dice_text(earlier.kept),
             )
     return checked

@@ -88,9 +88,11 @@ class GameRules:
         try:
             return self.box_by_id[box_id]
         except (KeyError, TypeError):
-            valid = ", ".join(self.box_by_id)
             raise UnknownBoxError(
-                f"{self.id} has no box {box_id!r}; its boxes are: {valid}"
+                "{game} has no box {box!r}; its boxes are: {boxes}",
+                game=self.id,
+                box=box_id,
+                boxes=", ".join(self.box_by_id),
             ) from None
 
     @property
@@ -101,6 +103,10 @@ class GameRules:
     def turns_for(self, players: int) -> int:
         """How many turns a game of this many players lasts: one per box per player."""
         return players * len(self.boxes)
+
+    def finished_after(self, turns: int, players: int) -> bool:
+        """Whether a game of this many players is over once this many turns are recorded."""
+        return turns >= self.turns_for(players)
 
     @property
     def upper_boxes(self) -> tuple[Box, ...]:

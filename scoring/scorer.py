@@ -7,7 +7,7 @@ from itertools import combinations_with_replacement
 from scoring.errors import BoxFilledError, BoxNotAllowedError, ScoringError
 from scoring.games import rules_of
 from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, Hand, check_roll
-from scoring.patterns import Anything, Face
+from scoring.patterns import MissablePattern
 from scoring.rules import ENGLISH, Box, GameRules, Section
 
 Column = Mapping[str, int]
@@ -18,7 +18,7 @@ def box_points(box: Box, hand: Hand, roll: int, *, joker: bool = False) -> int:
     pattern = box.pattern
     matched = pattern.match(hand)
     if matched is None:
-        if not joker or isinstance(pattern, Face | Anything):
+        if not joker or not isinstance(pattern, MissablePattern):
             return 0
         matched = hand.dice[: pattern.size]
     points = box.points(box.pattern, matched, hand)
@@ -44,11 +44,13 @@ def check_column(rules: GameRules, filled: Column | None) -> dict[str, int]:
     if filled is None:
         return {}
     if not isinstance(filled, Mapping):
-        raise ScoringError(f"filled must map box ids to points, got {filled!r}")
+        raise ScoringError("filled must map box ids to points, got {filled!r}", filled=filled)
     for box_id, points in filled.items():
         rules.box(box_id)
         if isinstance(points, bool) or not isinstance(points, int):
-            raise ScoringError(f"box {box_id!r} must hold a whole number, got {points!r}")
+            raise ScoringError(
+                "box {box!r} must hold a whole number, got {points!r}", box=box_id, points=points
+            )
     return dict(filled)
 
 
@@ -84,14 +86,20 @@ def allowed_boxes(rules: GameRules, hand: Hand, filled: Column) -> list[Box]:
 def refusal(rules: GameRules, box: Box, hand: Hand, filled: Column) -> ScoringError | None:
     """Why `box` cannot take `hand` now, or `None` when it can."""
     if box.id in filled:
-        return BoxFilledError(f"{box.name(ENGLISH)} is already filled ({filled[box.id]})")
+        return BoxFilledError(
+            "{box} is already filled ({points})", box=box.name(ENGLISH), points=filled[box.id]
+        )
     allowed = allowed_boxes(rules, hand, filled)
     if box in allowed:
         return None
     if rules.upper_first and allowed[0].section is Section.UPPER:
-        return BoxNotAllowedError(f"{box.name(ENGLISH)} must wait: fill all six upper boxes first")
-    names = ", ".join(b.name(ENGLISH) for b in allowed)
-    return BoxNotAllowedError(f"an extra five of a kind is a forced joker: it must go in {names}")
+        return BoxNotAllowedError(
+            "{box} must wait: fill all six upper boxes first", box=box.name(ENGLISH)
+        )
+    return BoxNotAllowedError(
+        "an extra five of a kind is a forced joker: it must go in {boxes}",
+        boxes=", ".join(b.name(ENGLISH) for b in allowed),
+    )
 
 
 def score(

@@ -1,1 +1,2 @@
-"""Developers' commands: benchmarks and measurements, not installed with the product."""
+"""Developers' commands: benchmarks, measurements and the message catalogue, not installed
+with the product."""

@@ -41,7 +41,7 @@ def read_photo(path: Path) -> np.ndarray:
     """The BGR pixels of a photo file; raises InvalidImageError when it cannot be read."""
     image = cv2.imread(str(path))
     if image is None:
-        raise InvalidImageError(f"{path} cannot be read as an image")
+        raise InvalidImageError("{path} cannot be read as an image", path=path)
     return image
 
 

@@ -108,9 +108,11 @@ def as_bgr(image: object) -> np.ndarray:
     if image is None:
         raise InvalidImageError("image is None (was the file readable?)")
     if not isinstance(image, np.ndarray):
-        raise InvalidImageError(f"image must be a numpy array, not {type(image).__name__}")
+        raise InvalidImageError(
+            "image must be a numpy array, not {kind}", kind=type(image).__name__
+        )
     if image.dtype != np.uint8:
-        raise InvalidImageError(f"image must have dtype uint8, not {image.dtype}")
+        raise InvalidImageError("image must have dtype uint8, not {dtype}", dtype=image.dtype)
     if image.ndim == 3 and image.shape[2] == 1:
         image = image[:, :, 0]
     if image.ndim == 2:
@@ -118,7 +120,7 @@ def as_bgr(image: object) -> np.ndarray:
     elif image.ndim == 3 and image.shape[2] == 4:
         image = image[:, :, :3]
     elif image.ndim != 3 or image.shape[2] != 3:
-        raise InvalidImageError(f"image must be HxW, HxWx3 or HxWx4, not {image.shape}")
+        raise InvalidImageError("image must be HxW, HxWx3 or HxWx4, not {shape}", shape=image.shape)
     if image.shape[0] == 0 or image.shape[1] == 0:
-        raise InvalidImageError(f"image is empty: shape {image.shape}")
+        raise InvalidImageError("image is empty: shape {shape}", shape=image.shape)
     return np.ascontiguousarray(image)

@@ -2,7 +2,8 @@
 its own.
 
 `run()` draws the page (`app.py` calls it); the keys of a browser's state are in
-`webapp.state`; `read_photo` reads an uploaded photo within the server's read slots.
+`webapp.state`; `read_photo` reads an uploaded photo within the server's read slots; the
+page's languages and their catalogues are in `webapp.language`.
 `run` and `read_photo` are imported when first asked for, so that importing a key does
 not load Streamlit's page or OpenCV.
 """
@@ -10,6 +11,16 @@ not load Streamlit's page or OpenCV.
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from webapp.language import (
+    BOX_CONTEXT,
+    GAME_CONTEXT,
+    LANGUAGES,
+    LOCALES,
+    ROW_CONTEXT,
+    SOURCE,
+    catalogue_path,
+    read_catalogue,
+)
 from webapp.state import ADVISOR_KEY, DIE_KEYS, LIVE_CAMERA_KEY, ROLL_KEY
 
 if TYPE_CHECKING:
@@ -20,10 +31,18 @@ _LAZY = {"run": "webapp.main", "BusyError": "webapp.photos", "read_photo": "weba
 
 __all__ = [
     "ADVISOR_KEY",
+    "BOX_CONTEXT",
     "DIE_KEYS",
+    "GAME_CONTEXT",
+    "LANGUAGES",
     "LIVE_CAMERA_KEY",
+    "LOCALES",
     "ROLL_KEY",
+    "ROW_CONTEXT",
+    "SOURCE",
     "BusyError",
+    "catalogue_path",
+    "read_catalogue",
     "read_photo",
     "run",
 ]

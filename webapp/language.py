@@ -1,7 +1,7 @@
 """The page's languages: which one a visitor sees, and the page's words in it.
 
 The words live in gettext catalogues (`webapp/locales/<code>/LC_MESSAGES/messages.po`,
-kept up to date by `python -m webapp.catalogue`); English is the source language and
+kept up to date by `python -m tools.catalogue`); English is the source language and
 needs no catalogue. Every catalogue is read once, when the server starts, and never
 changed after, so every browser's thread can use them at once. Which language a browser
 sees is kept in its session, so a message looked up in a callback is in the same
@@ -47,7 +47,7 @@ def read_catalogue(code: str) -> Catalog:
 
 def _translations(code: str) -> gettext.NullTranslations:
     """The catalogue of `code`, compiled; none (English shown) for the source language and
-    for a language just added whose catalogue `python -m webapp.catalogue` has yet to make."""
+    for a language just added whose catalogue `python -m tools.catalogue` has yet to make."""
     path = catalogue_path(code)
     if code == SOURCE or not path.exists():
         return gettext.NullTranslations()

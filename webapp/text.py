@@ -14,13 +14,12 @@ joiner (U+2060) placed where such a link would begin keeps them plain text.
 import re
 import unicodedata
 
+from scoring import HIDDEN_CATEGORIES
+
 # Every ASCII punctuation character may be escaped with a backslash in Markdown, and
 # escaping all of them leaves nothing a visitor could turn into markup: links, images,
 # emphasis, `$` LaTeX, `:red[...]` directives, emoji short codes, HTML, tables, lists.
 _PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
-# Control, format (bidi overrides, zero-width), surrogate, private-use and line or
-# paragraph separator characters: invisible, or able to reorder the text around them.
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
 # Where Markdown would start a link by itself: a web address's scheme or "www" before its
 # ":" or ".", and an e-mail address's "@".
 _AUTOLINK = re.compile(r"(?i)(?:https?|www)(?=[:.])|(?=@)")
@@ -32,7 +31,7 @@ def plain(text: object, limit: int | None = None) -> str:
     characters (but the word joiners that keep it from becoming a link), and cut to
     `limit` characters (with an ellipsis) when given."""
     words = " ".join(str(text).split())
-    line = "".join(c for c in words if unicodedata.category(c) not in _HIDDEN)
+    line = "".join(c for c in words if unicodedata.category(c) not in HIDDEN_CATEGORIES)
     if limit is not None and len(line) > limit:
         line = line[: limit - 1] + "…"
     unlinked = _AUTOLINK.sub(lambda start: start.group() + WORD_JOINER, line)

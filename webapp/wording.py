@@ -3,14 +3,9 @@ behind a suggestion's points."""
 
 from collections.abc import Sequence
 
-from scoring import DICE_PER_HAND, Reason, Standing, Why
+from scoring import DICE_PER_HAND, Reason, Standing, Why, dice_text
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
-
-
-def dice_text(dice: Sequence[int]) -> str:
-    """Dice as the page writes them: 6-6-6-2-1."""
-    return "-".join(map(str, dice))
 
 
 def keep_words(keep: Sequence[int], score_now: bool) -> str:

@@ -15,7 +15,7 @@ from scoring import GAMES, Game
 from store import GameStore
 from tests.webapp.conftest import APP
 from tests.webapp.driver import offered, problems, record, set_dice, sheet, start, upload
-from webapp.catalogue import template
+from tools.catalogue import template
 from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS, chosen, read_catalogue
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]

@@ -10,13 +10,13 @@ import pandas as pd
 import streamlit as st
 
 from advisor import KeepReview, Review, TurnReview, costliest
-from scoring import Game
+from scoring import Game, dice_text
 from webapp.advice import advisor_on, game_review, review_wanted
 from webapp.language import _, number
 from webapp.saved_games import Table
 from webapp.state import ASK_KEY
 from webapp.text import plain
-from webapp.wording import dice_text, keep_words
+from webapp.wording import keep_words
 
 SHOWN_CHOICES = 3
 

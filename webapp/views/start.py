@@ -91,7 +91,7 @@ def saved_games() -> None:
             ).format(count=len(damaged))
         )
     known = [s for s in saved if s.game in GAMES and s.players]
-    finished = [s for s in known if s.turns >= GAMES[s.game].turns_for(len(s.players))]
+    finished = [s for s in known if GAMES[s.game].finished_after(s.turns, len(s.players))]
     playing = [s for s in known if s not in finished]
     st.subheader(_("Resume a game"), anchor=False)
     if not playing:

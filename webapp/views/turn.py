@@ -17,6 +17,7 @@ from scoring import (
     Hand,
     InvalidRollsError,
     Suggestion,
+    dice_text,
     earlier_rolls,
     is_scratch,
     suggest,
@@ -28,7 +29,7 @@ from webapp.flash import flash
 from webapp.language import _, number
 from webapp.saved_games import Table
 from webapp.text import plain
-from webapp.wording import describe, dice_text, player_labels
+from webapp.wording import describe, player_labels
 
 BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
