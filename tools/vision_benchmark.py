@@ -67,7 +67,9 @@ def plain_table(width: int, height: int) -> np.ndarray:
     return cv2.resize(corner, (width, height), interpolation=cv2.INTER_LINEAR)
 
 
-def paste_row(frame: np.ndarray, crops: list[np.ndarray], side: int, rng: np.random.Generator):
+def paste_row(
+    frame: np.ndarray, crops: list[np.ndarray], side: int, rng: np.random.Generator
+) -> None:
     """Paste `crops` in a row across `frame`, each scaled to `side` and turned by a
     multiple of 90 degrees; in place."""
     height, width = frame.shape[:2]
@@ -164,7 +166,9 @@ def time_frame(frame: np.ndarray, runs: int) -> tuple[float, float, int]:
     return float(np.median(wall)), float(np.median(cpu)), len(reading.dice)
 
 
-def reads_per_second(images: list[np.ndarray], threads: int, read: Callable) -> float:
+def reads_per_second(
+    images: list[np.ndarray], threads: int, read: Callable[[np.ndarray], object]
+) -> float:
     """Reads per second when `threads` threads each read every image twice, all at once."""
     start = threading.Barrier(threads + 1)
 

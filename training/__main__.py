@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from numpy.typing import NDArray
 from torch import nn
 
 from training.data import (
@@ -158,7 +159,8 @@ def difficulty(model: nn.Module, photos: list[Photo], rng: np.random.Generator) 
     other = chances[:, :NO_FACE].clone()
     other[torch.arange(len(dice)), truth] = 0
     weights = torch.where(other.max(1).values >= MISLABELLED, 0.0, 1 - right).numpy()
-    return weights / weights.sum()
+    shares: NDArray[np.float32] = weights / weights.sum()
+    return shares
 
 
 def reader_batch(
@@ -173,7 +175,8 @@ def reader_batch(
     face's size), drawn tables of every surface and clutter, and `mistakes`, spots the
     networks mark where there is no die (training.mistakes). `hard` weighs the dice
     of `all_dice(photos)` for the HARD_SHARE of real dice drawn by difficulty."""
-    crops, labels = [], []
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
     with_dice = [p for p in photos if len(p.values)]
     dice = all_dice(photos)
     while len(crops) < n:
@@ -192,9 +195,9 @@ def reader_batch(
             crops.append(degrade(recolour(crop, rng), rng))
             labels.append(value - 1)
         elif draw < 0.82:
-            crop = empty_view(pick_photo(photos, rng), READER_INPUT, rng)
-            if crop is not None:
-                crops.append(crop)
+            empty = empty_view(pick_photo(photos, rng), READER_INPUT, rng)
+            if empty is not None:
+                crops.append(empty)
                 labels.append(NO_FACE)
         elif draw < 0.88:
             photo = pick_photo(with_dice, rng)

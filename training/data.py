@@ -91,7 +91,10 @@ def degrade(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         out = np.clip(out + noise, 0, 255).astype(np.uint8)
     if rng.random() < 0.3:
         _, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 90))])
-        out = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        if decoded is None:
+            raise RuntimeError("could not decode a JPEG just encoded by OpenCV")
+        out = decoded
     return out
 
 
@@ -109,9 +112,9 @@ def warp(
     pre = min(1.0, scale)
     if pre < 1.0:
         image = cv2.resize(image, None, fx=pre, fy=pre, interpolation=cv2.INTER_AREA)
-    m = cv2.getRotationMatrix2D(
-        (float(centre[0]) * pre, float(centre[1]) * pre), angle, scale / pre
-    )
+    # A float64 array already, so asarray neither copies nor converts it.
+    at = (float(centre[0]) * pre, float(centre[1]) * pre)
+    m = np.asarray(cv2.getRotationMatrix2D(at, angle, scale / pre), np.float64)
     m[:, 2] += size / 2 - np.asarray(centre, np.float64) * pre
     border = cv2.BORDER_REPLICATE if fill is None else cv2.BORDER_CONSTANT
     view = cv2.warpAffine(image, m, (size, size), borderMode=border, borderValue=fill or 0)
@@ -131,7 +134,8 @@ def finder_view(
         focus = photo.centres[rng.integers(len(photo.centres))] + rng.normal(0, median, 2)
     else:
         focus = np.array([rng.uniform(0, w), rng.uniform(0, h)])
-    fill = tuple(int(v) for v in rng.integers(0, 256, 3))
+    blue, green, red = (int(v) for v in rng.integers(0, 256, 3))
+    fill = (blue, green, red)
     image, m = warp(photo.image, focus, view_angle(photo, rng), scale, size, fill)
     if rng.random() < 0.5:
         image = image[:, ::-1]

@@ -24,7 +24,7 @@ TABLE_SIDES = (360, 1000)
 def mistaken_faces(tables: int, rng: np.random.Generator) -> list[np.ndarray]:
     """Reader crops of the hottest spots (at most MAX_READ each) the finder marks on
     `tables` drawn empty tables of random surfaces, with clutter on half of them."""
-    crops = []
+    crops: list[np.ndarray] = []
     for _ in range(tables):
         image = background(int(rng.integers(*TABLE_SIDES)), rng)
         if rng.random() < 0.5:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 from vision import drawn
 
@@ -31,7 +32,8 @@ def _plane(size: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]
 
 
 def _normalised(t: np.ndarray) -> np.ndarray:
-    return (t - t.min()) / max(1e-6, float(t.max() - t.min()))
+    normalised: np.ndarray = (t - t.min()) / max(1e-6, float(t.max() - t.min()))
+    return normalised
 
 
 def _blurred_noise(size: int, sigma: float, rng: np.random.Generator) -> np.ndarray:
@@ -182,7 +184,11 @@ SURFACES = (
 )
 
 
-def background(size: int, rng: np.random.Generator, surface: Callable | None = None) -> np.ndarray:
+def background(
+    size: int,
+    rng: np.random.Generator,
+    surface: Callable[[int, np.random.Generator], np.ndarray] | None = None,
+) -> np.ndarray:
     """A table of `surface` (one of SURFACES, a random one by default) in two random
     colours, under uneven light."""
     a, b = colour(rng), colour(rng)
@@ -195,7 +201,8 @@ def background(size: int, rng: np.random.Generator, surface: Callable | None = N
     light = (
         1 + rng.uniform(-0.4, 0.4) * (xx / size - 0.5) + rng.uniform(-0.4, 0.4) * (yy / size - 0.5)
     )
-    return np.clip(image * light[..., None], 0, 255).astype(np.uint8)
+    table: NDArray[np.uint8] = np.clip(image * light[..., None], 0, 255).astype(np.uint8)
+    return table
 
 
 def clutter(image: np.ndarray, rng: np.random.Generator) -> None:
@@ -289,7 +296,8 @@ def drawn_scene(
     image = background(size, rng)
     clutter(image, rng)
     side = math.exp(rng.uniform(math.log(sides[0]), math.log(sides[1])))
-    centres, values = [], []
+    centres: list[np.ndarray] = []
+    values: list[int] = []
     for _ in range(rng.integers(0, 8)):
         centre = rng.uniform(0, size, 2)
         if all(np.hypot(*(centre - other)) > 1.2 * side for other in centres):

@@ -84,7 +84,8 @@ class SceneCalibration:
 @cache
 def stored() -> dict[str, Any]:
     """The calibration file beside the networks, parsed."""
-    return json.loads((MODEL_DIR / CALIBRATION_FILE).read_text())
+    parsed: dict[str, Any] = json.loads((MODEL_DIR / CALIBRATION_FILE).read_text())
+    return parsed
 
 
 def calibration() -> Calibration:

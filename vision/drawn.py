@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 # Pip positions of each value on the face's 3x3 grid, (column, row) from -1 to 1.
 PIP_CELLS = {
@@ -24,7 +25,7 @@ PIP_CELLS = {
 }
 # cv2 draws with this many fractional bits, for smooth edges at any size.
 SHIFT = 4
-Colour = Sequence[float]
+Colour = Sequence[float] | NDArray[np.floating]
 
 
 def rounded_square(half: float, corner: float) -> np.ndarray:
@@ -46,7 +47,7 @@ def _fixed(points: np.ndarray) -> np.ndarray:
 def draw_die(
     image: np.ndarray,
     value: int,
-    centre: Sequence[float],
+    centre: Sequence[float] | NDArray[np.floating],
     side: float,
     angle: float = 0.0,
     face: Colour = (235, 235, 235),
@@ -57,7 +58,7 @@ def draw_die(
     squash: float = 1.0,
     spacing: float = 0.27,
     pip_size: float | None = None,
-    shadow: Sequence[float] | None = (0.04, 0.04),
+    shadow: Sequence[float] | NDArray[np.floating] | None = (0.04, 0.04),
     shadow_shade: float = 0.15,
 ) -> tuple[float, float, float, float]:
     """Draw a die showing `value` onto `image` (in place) and return its box.

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from numpy.typing import NDArray
 
 MODEL_DIR = Path(__file__).parent / "models"
 FINDER_FILE = "finder.onnx"
@@ -62,4 +63,5 @@ READER_NETWORK = NetworkPool(MODEL_DIR / READER_FILE)
 def as_blob(images: list[np.ndarray]) -> np.ndarray:
     """BGR uint8 images of one size as an NCHW float32 batch scaled to 0..1, as in training."""
     batch = np.stack(images).transpose(0, 3, 1, 2)
-    return np.multiply(batch, np.float32(1 / 255), dtype=np.float32)
+    blob: NDArray[np.float32] = np.multiply(batch, np.float32(1 / 255), dtype=np.float32)
+    return blob

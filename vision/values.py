@@ -40,7 +40,8 @@ def class_probabilities(crops: list[np.ndarray]) -> np.ndarray:
     """The reader's probabilities (values 1..6, then no face) for each crop."""
     logits = READER_NETWORK.run(as_blob(crops)).reshape(len(crops), -1)
     odds = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return odds / odds.sum(axis=1, keepdims=True)
+    probabilities: np.ndarray = odds / odds.sum(axis=1, keepdims=True)
+    return probabilities
 
 
 def read_values(
