@@ -8,10 +8,10 @@ import streamlit as st
 
 from advisor import BoxChoice, KeepChoice, Review, advise_box, advise_keep, review
 from scoring import LAST_ROLL, ROLLS, Game, GameRules
-from webapp import ahead, state, turn_state
+from webapp import ahead, turn_state
 from webapp.language import _
 from webapp.saved_games import Table
-from webapp.state import ADVISOR_KEY, ASK_KEY
+from webapp.state import ADVISOR_KEY, ASK_KEY, ROLL_KEY
 
 
 def working() -> str:
@@ -69,7 +69,7 @@ class Turn:
 
 def chosen_roll(rules: GameRules) -> int | None:
     """The roll chosen, or roll 1 where the roll does not change points."""
-    roll = st.session_state.get(state.ROLL_KEY)
+    roll = st.session_state.get(ROLL_KEY)
     return ROLLS[0] if roll is None and not rules.roll_matters else roll
 
 

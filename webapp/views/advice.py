@@ -5,11 +5,10 @@ from collections.abc import Sequence
 import streamlit as st
 
 from advisor import KeepChoice
-from webapp import state
 from webapp.advice import Turn, working
 from webapp.language import _, number
 from webapp.live_turn import rows_of
-from webapp.state import ADVISOR_KEY
+from webapp.state import ADVISOR_KEY, HOLD_KEYS
 from webapp.wording import keep_action, keep_words
 
 SHOWN_ALTERNATIVES = 4
@@ -29,7 +28,7 @@ def advisor_toggle() -> None:
 
 
 def _keep_as_advised(dice: Sequence[int], keep: Sequence[int]) -> None:
-    for row, key in enumerate(state.HOLD_KEYS):
+    for row, key in enumerate(HOLD_KEYS):
         st.session_state[key] = row in rows_of(dice, keep)
 
 

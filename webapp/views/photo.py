@@ -9,14 +9,14 @@ from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 import samples
 from vision import LARGEST_FILE, Die
-from webapp import state, turn_state
+from webapp import turn_state
 from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
 from webapp.pacing import frame_gate
 from webapp.photos import PHOTO_TYPES, SLOTS, BusyError, read_photo, read_scene
-from webapp.state import CAMERA_TROUBLE_KEY, LIVE_CAMERA_KEY, SAMPLE_KEY, SOURCE_KEY
+from webapp.state import CAMERA_TROUBLE_KEY, DIE_KEYS, LIVE_CAMERA_KEY, SAMPLE_KEY, SOURCE_KEY
 from webapp.text import plain
 from webapp.uploads import forget
 
@@ -186,7 +186,7 @@ def photo_result() -> None:
                 "and click the right values."
             ).format(dice=_dice_count(count), set_aside=_set_aside(photo.set_aside))
         )
-    elif count != len(state.DIE_KEYS):
+    elif count != len(DIE_KEYS):
         st.warning(
             _("I see {dice}, not five: click the values of the missing dice below.").format(
                 dice=_dice_count(count)
