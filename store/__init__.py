@@ -1,5 +1,7 @@
-"""Persistence of game records in one SQLite file (path from $DICE_TABLE_DB)."""
+"""Persistence of game records, by table: one SQLite file by default, or a PostgreSQL
+database when $DICE_TABLE_DB is a `postgresql://` URL."""
 
+from store.change_feed import ChangeFeed
 from store.errors import (
     BusyError,
     ConflictError,
@@ -7,20 +9,33 @@ from store.errors import (
     GameNotFoundError,
     ReadOnlyError,
     StoreError,
+    UnreachableError,
 )
 from store.game_store import GameStore
-from store.location import default_path
+from store.location import ENV_VAR, default_path
 from store.models import GameSummary, SavedGame
+from store.opening import open_store
+from store.postgres_store import PostgresStore
+from store.records import is_table_token, new_table
+from store.sqlite_store import SqliteStore
 
 __all__ = [
+    "ENV_VAR",
     "BusyError",
+    "ChangeFeed",
     "ConflictError",
     "DiskFullError",
     "GameNotFoundError",
     "GameStore",
     "GameSummary",
+    "PostgresStore",
     "ReadOnlyError",
     "SavedGame",
+    "SqliteStore",
     "StoreError",
+    "UnreachableError",
     "default_path",
+    "is_table_token",
+    "new_table",
+    "open_store",
 ]

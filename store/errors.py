@@ -23,3 +23,7 @@ class ReadOnlyError(StoreError):
 
 class BusyError(StoreError):
     """Another program holds the game file's lock for longer than the store waits."""
+
+
+class UnreachableError(StoreError):
+    """The game database's server cannot be reached: nothing was read or written."""

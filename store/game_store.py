@@ -1,183 +1,269 @@
-"""GameStore: create, load, save, list and delete game records in one SQLite file."""
+"""GameStore: create, load, save, list and delete a table's game records, the same on
+every engine; SqliteStore and PostgresStore say only how to reach their database."""
 
 import json
-import os
-import secrets
-import sqlite3
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from store.database import connect, transaction
+from store.change_feed import ChangeFeed
 from store.errors import ConflictError, GameNotFoundError, StoreError
-from store.location import default_path
 from store.models import GameSummary, SavedGame
+from store.records import Summary, check_id, check_table, encode, new_game_id, summarise
 
-ID_BYTES = 6
-_SELECT_GAME = "SELECT id, record, revision, created, updated FROM games"
-# SQLite reads the few fields a list line shows, so no record is parsed whole in Python.
-_SELECT_SUMMARY = """
-SELECT id, is_object,
-    CASE WHEN is_object THEN json_extract(record, '$.game') END,
-    CASE WHEN is_object AND json_type(record, '$.players') = 'array'
-        THEN json_extract(record, '$.players') END,
-    CASE WHEN is_object THEN json_array_length(record, '$.turns') END,
-    revision, created, updated
-FROM (
-    SELECT *, CASE WHEN typeof(record) = 'text' AND json_valid(record)
-        THEN json_type(record) = 'object' ELSE 0 END AS is_object
-    FROM games
-)
-ORDER BY sequence DESC LIMIT ?
-"""
+Row = tuple[Any, ...]
 
 
-class GameStore:
-    """Game records kept in one SQLite file, shared safely by threads, processes and browsers.
+class Session(Protocol):
+    """One open connection as the shared store logic uses it; SQL uses `?` placeholders."""
 
-    Every call opens its own short-lived connection and closes it before returning, so one
-    GameStore (or several, on the same file) can serve any number of Streamlit session
-    threads at once without sharing a connection between threads. Writes run in
-    `BEGIN IMMEDIATE` transactions on a WAL-mode file with a busy timeout, so concurrent
-    writers queue instead of failing, and a crash leaves either the old or the new game.
-    `save` only succeeds against the revision the caller loaded (optimistic concurrency),
-    so one browser cannot silently overwrite a turn another browser recorded.
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run a statement and return every row it gives."""
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement and return how many rows it changed."""
+
+
+_SUMMARY_COLUMNS = "id, summary, revision, created, updated"
+
+
+class GameStore(ABC):
+    """Game records of many tables in one database, shared safely by threads, processes,
+    browsers and servers.
+
+    A game belongs to the table it was created at and is reached only through it: another
+    table's token finds no such game. `save` only succeeds against the revision the caller
+    loaded (optimistic concurrency), so one browser cannot silently overwrite a turn another
+    browser recorded, and of two simultaneous saves of one revision exactly one lands. A
+    summary of each game is kept beside its record, so lists never read records whole.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        """Use the game file at `path`, or `default_path()` when None; it is opened lazily."""
-        self.path: Path = (Path(path) if path is not None else default_path()).absolute()
+    #: What error messages call the database (a file path, a server and database name).
+    where: str
+    #: The SQL expression that gives the next change number, which orders the lists.
+    next_sequence: str
+    #: Added to the read that a save makes before it writes, to hold the row until then.
+    lock_row: str = ""
 
-    def create(self, record: dict[str, Any]) -> SavedGame:
-        """Store a new game under a fresh URL-safe id, at revision 1."""
-        text = _encode(record)
+    @abstractmethod
+    def _reading(self) -> AbstractContextManager[Session]:
+        """A session for reads only."""
+
+    @abstractmethod
+    def _writing(self) -> AbstractContextManager[Session]:
+        """A session in a write transaction: committed when the block succeeds."""
+
+    @abstractmethod
+    def _announce(self, session: Session, game_id: str, revision: int) -> None:
+        """Tell other servers that the game is now at `revision`, when the write commits."""
+
+    @property
+    def changes(self) -> ChangeFeed | None:
+        """The feed of every server's saves as they commit; None where the engine has none,
+        and pages then check the revision themselves."""
+        return None
+
+    def create(self, record: dict[str, Any], *, table: str) -> SavedGame:
+        """Store a new game at `table` under a fresh URL-safe id, at revision 1."""
+        check_table(table)
+        text = encode(record)
         now = datetime.now(UTC)
-        with connect(self.path) as conn, transaction(conn):
-            game_id = _unused_id(conn)
-            conn.execute(
-                "INSERT INTO games (id, record, revision, created, updated, sequence)"
-                " VALUES (?, ?, 1, ?, ?, ?)",
-                (game_id, text, now.isoformat(), now.isoformat(), _next_sequence(conn)),
+        summary = summarise(json.loads(text))
+        with self._writing() as session:
+            game_id = _unused_id(session)
+            session.run(
+                "INSERT INTO games (id, table_id, record, revision, created, updated, sequence,"
+                f" finished, summary) VALUES (?, ?, ?, 1, ?, ?, {self.next_sequence}, ?, ?)",
+                (
+                    game_id,
+                    table,
+                    text,
+                    now.isoformat(),
+                    now.isoformat(),
+                    int(summary.finished),
+                    summary.to_json(),
+                ),
             )
-        return SavedGame(id=game_id, record=json.loads(text), revision=1, created=now, updated=now)
+            self._announce(session, game_id, 1)
+        return SavedGame(game_id, table, json.loads(text), 1, now, now)
 
-    def load(self, game_id: str) -> SavedGame:
-        """Return the saved game with this id, or raise GameNotFoundError."""
-        _check_id(game_id)
-        with connect(self.path, write=False) as conn:
-            row = conn.execute(f"{_SELECT_GAME} WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise self._not_found(game_id)
-        return self._decode(row)
-
-    def revision(self, game_id: str) -> int:
-        """The game's revision, without reading its record: a cheap check that lets a page
-        see whether another device saved since it drew the sheet."""
-        _check_id(game_id)
-        with connect(self.path, write=False) as conn:
-            row = conn.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise self._not_found(game_id)
-        if not isinstance(row[0], int):
-            raise self._damaged(game_id, "its revision is not a number")
-        return row[0]
-
-    def save(self, game_id: str, record: dict[str, Any], revision: int) -> SavedGame:
-        """Replace the game's record if it is still at `revision`; else raise ConflictError."""
-        _check_id(game_id)
-        if not isinstance(revision, int):
-            raise TypeError(f"revision must be an int, not {type(revision).__name__}")
-        text = _encode(record)
-        now = datetime.now(UTC)
-        with connect(self.path) as conn, transaction(conn):
-            row = conn.execute(
-                "SELECT revision, created FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise self._not_found(game_id)
-            current, created = row
-            if current != revision:
-                raise ConflictError(
-                    f"Game {game_id!r} in {self.path} was saved from another browser "
-                    f"(it is now at revision {current}, you loaded revision {revision}); "
-                    "reload it and record your turn again."
-                )
-            conn.execute(
-                "UPDATE games SET record = ?, revision = ?, updated = ?, sequence = ? WHERE id = ?",
-                (text, revision + 1, now.isoformat(), _next_sequence(conn), game_id),
+    def load(self, game_id: str, *, table: str) -> SavedGame:
+        """Return the saved game with this id at `table`, or raise GameNotFoundError."""
+        check_id(game_id)
+        check_table(table)
+        with self._reading() as session:
+            rows = session.rows(
+                "SELECT record, revision, created, updated FROM games"
+                " WHERE id = ? AND table_id = ?",
+                (game_id, table),
             )
-        return SavedGame(
-            id=game_id,
-            record=json.loads(text),
-            revision=revision + 1,
-            created=self._parse_time(game_id, created),
-            updated=now,
-        )
-
-    def list_games(self, limit: int | None = None) -> list[GameSummary]:
-        """Summarise the `limit` most recently changed games (all when None), most recent
-        first; damaged ones among them are left out."""
-        return self._scan(limit)[0]
-
-    def unreadable_games(self, limit: int | None = None) -> list[str]:
-        """The ids of the damaged games that `list_games(limit)` leaves out."""
-        return self._scan(limit)[1]
-
-    def count(self) -> int:
-        """How many games are saved, damaged ones included."""
-        with connect(self.path, write=False) as conn:
-            return int(conn.execute("SELECT count(*) FROM games").fetchone()[0])
-
-    def delete(self, game_id: str) -> None:
-        """Remove the game with this id, or raise GameNotFoundError."""
-        _check_id(game_id)
-        with connect(self.path) as conn, transaction(conn):
-            if conn.execute("DELETE FROM games WHERE id = ?", (game_id,)).rowcount == 0:
-                raise self._not_found(game_id)
-
-    def _scan(self, limit: int | None) -> tuple[list[GameSummary], list[str]]:
-        """Summarise the `limit` most recently changed games (all when None) from a few
-        fields of each record, splitting them into summaries and unreadable ids."""
-        with connect(self.path, write=False) as conn:
-            rows = conn.execute(_SELECT_SUMMARY, (-1 if limit is None else limit,)).fetchall()
-        summaries: list[GameSummary] = []
-        unreadable: list[str] = []
-        for game_id, is_object, game, players, turns, revision, created, updated in rows:
-            try:
-                if not is_object or not isinstance(revision, int):
-                    raise self._damaged(game_id, "its record cannot be read")
-                summaries.append(
-                    GameSummary(
-                        id=game_id,
-                        game=game if isinstance(game, str) else "",
-                        players=_names(players),
-                        turns=turns or 0,
-                        created=self._parse_time(game_id, created),
-                        updated=self._parse_time(game_id, updated),
-                    )
-                )
-            except StoreError:
-                unreadable.append(str(game_id))
-        return summaries, unreadable
-
-    def _decode(self, row: tuple[Any, ...]) -> SavedGame:
-        """Turn a games row into a SavedGame, or raise StoreError naming the damaged game."""
-        game_id, text, revision, created, updated = row
+        if not rows:
+            raise self._not_found(game_id)
+        text, revision, created, updated = rows[0]
         try:
             record = json.loads(text)
         except (TypeError, ValueError) as exc:
             raise self._damaged(game_id, f"its record is not valid JSON ({exc})") from exc
         if not isinstance(record, dict):
             raise self._damaged(game_id, "its record is not a JSON object")
-        if not isinstance(revision, int):
-            raise self._damaged(game_id, "its revision is not a number")
         return SavedGame(
-            id=game_id,
-            record=record,
-            revision=revision,
-            created=self._parse_time(game_id, created),
-            updated=self._parse_time(game_id, updated),
+            game_id,
+            table,
+            record,
+            self._number(game_id, revision),
+            self._parse_time(game_id, created),
+            self._parse_time(game_id, updated),
         )
+
+    def revision(self, game_id: str, *, table: str) -> int:
+        """The game's revision, without reading its record: a cheap check that lets a page
+        see whether another device saved since it drew the sheet."""
+        check_id(game_id)
+        check_table(table)
+        with self._reading() as session:
+            rows = session.rows(
+                "SELECT revision FROM games WHERE id = ? AND table_id = ?", (game_id, table)
+            )
+        if not rows:
+            raise self._not_found(game_id)
+        return self._number(game_id, rows[0][0])
+
+    def save(self, game_id: str, record: dict[str, Any], revision: int, *, table: str) -> SavedGame:
+        """Replace the game's record if it is still at `revision`; else raise ConflictError."""
+        check_id(game_id)
+        check_table(table)
+        if not isinstance(revision, int) or isinstance(revision, bool):
+            raise TypeError(f"revision must be an int, not {type(revision).__name__}")
+        text = encode(record)
+        now = datetime.now(UTC)
+        summary = summarise(json.loads(text))
+        with self._writing() as session:
+            rows = session.rows(
+                "SELECT revision, created FROM games WHERE id = ? AND table_id = ?" + self.lock_row,
+                (game_id, table),
+            )
+            if not rows:
+                raise self._not_found(game_id)
+            current, created = rows[0]
+            if current != revision:
+                raise ConflictError(
+                    f"Game {game_id!r} in {self.where} was saved from another browser "
+                    f"(it is now at revision {current}, you loaded revision {revision}); "
+                    "reload it and record your turn again."
+                )
+            session.run(
+                f"UPDATE games SET record = ?, revision = ?, updated = ?, "
+                f"sequence = {self.next_sequence}, finished = ?, summary = ? WHERE id = ?",
+                (
+                    text,
+                    revision + 1,
+                    now.isoformat(),
+                    int(summary.finished),
+                    summary.to_json(),
+                    game_id,
+                ),
+            )
+            self._announce(session, game_id, revision + 1)
+        return SavedGame(
+            game_id,
+            table,
+            json.loads(text),
+            revision + 1,
+            self._parse_time(game_id, created),
+            now,
+        )
+
+    def list_games(
+        self,
+        *,
+        table: str,
+        limit: int | None = None,
+        finished: bool | None = None,
+    ) -> list[GameSummary]:
+        """Summarise the table's `limit` most recently changed games (all when None), most
+        recent first: only those in progress, or only finished ones, when `finished` says
+        so; damaged ones among them are left out."""
+        return self._scan(table, limit, finished)[0]
+
+    def unreadable_games(self, *, table: str, limit: int | None = None) -> list[str]:
+        """The ids of the damaged games that `list_games(table=..., limit=...)` leaves out."""
+        return self._scan(table, limit, None)[1]
+
+    def count(self, *, table: str, finished: bool | None = None) -> int:
+        """How many games the table has (in progress or finished only, when `finished`
+        says so), damaged ones included."""
+        check_table(table)
+        sql = "SELECT count(*) FROM games WHERE table_id = ?"
+        params: list[Any] = [table]
+        if finished is not None:
+            sql += " AND finished = ?"
+            params.append(int(finished))
+        with self._reading() as session:
+            return int(session.rows(sql, params)[0][0])
+
+    def delete(self, game_id: str, *, table: str) -> None:
+        """Remove the game with this id from the table, or raise GameNotFoundError."""
+        check_id(game_id)
+        check_table(table)
+        with self._writing() as session:
+            if (
+                session.run("DELETE FROM games WHERE id = ? AND table_id = ?", (game_id, table))
+                == 0
+            ):
+                raise self._not_found(game_id)
+
+    def tables(self) -> list[tuple[str, int]]:
+        """Every table with games, with how many, busiest first: for the server's owner,
+        who hands out the links (the page never lists tables)."""
+        with self._reading() as session:
+            rows = session.rows(
+                "SELECT table_id, count(*) FROM games GROUP BY table_id ORDER BY 2 DESC, 1"
+            )
+        return [(str(table), int(count)) for table, count in rows]
+
+    def _scan(
+        self, table: str, limit: int | None, finished: bool | None
+    ) -> tuple[list[GameSummary], list[str]]:
+        """The listed games' summaries, and the ids of those whose summary is unreadable."""
+        check_table(table)
+        sql = f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE table_id = ?"
+        params: list[Any] = [table]
+        if finished is not None:
+            sql += " AND finished = ?"
+            params.append(int(finished))
+        sql += " ORDER BY sequence DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(int(limit))
+        with self._reading() as session:
+            rows = session.rows(sql, params)
+        summaries: list[GameSummary] = []
+        unreadable: list[str] = []
+        for game_id, text, revision, created, updated in rows:
+            summary = Summary.from_json(text)
+            try:
+                if summary is None:
+                    raise self._damaged(game_id, "its record cannot be read")
+                summaries.append(
+                    _listed(
+                        game_id,
+                        summary,
+                        self._number(game_id, revision),
+                        self._parse_time(game_id, created),
+                        self._parse_time(game_id, updated),
+                    )
+                )
+            except StoreError:
+                unreadable.append(str(game_id))
+        return summaries, unreadable
+
+    def _number(self, game_id: str, revision: Any) -> int:
+        """A stored revision, or StoreError naming the damaged game."""
+        if not isinstance(revision, int) or isinstance(revision, bool):
+            raise self._damaged(game_id, "its revision is not a number")
+        return revision
 
     def _parse_time(self, game_id: str, text: Any) -> datetime:
         """Parse a stored ISO timestamp, or raise StoreError naming the damaged game."""
@@ -188,44 +274,35 @@ class GameStore:
 
     def _damaged(self, game_id: str, reason: str) -> StoreError:
         """Build the error for a saved game that cannot be read."""
-        return StoreError(f"The saved game {game_id!r} in {self.path} is damaged: {reason}.")
+        return StoreError(f"The saved game {game_id!r} in {self.where} is damaged: {reason}.")
 
     def _not_found(self, game_id: str) -> GameNotFoundError:
-        """Build the error for an id with no saved game."""
-        return GameNotFoundError(f"There is no saved game {game_id!r} in {self.path}.")
+        """Build the error for an id with no saved game at the table asked for."""
+        return GameNotFoundError(
+            f"There is no saved game {game_id!r} at this table in {self.where}."
+        )
 
 
-def _encode(record: dict[str, Any]) -> str:
-    """Serialise a game record to JSON text, or raise TypeError/ValueError for bad input."""
-    if not isinstance(record, dict):
-        raise TypeError(f"A game record must be a dict, not {type(record).__name__}.")
-    try:
-        return json.dumps(record, allow_nan=False, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise ValueError(f"The game record cannot be stored as JSON: {exc}.") from exc
+def _listed(
+    game_id: str, summary: Summary, revision: int, created: datetime, updated: datetime
+) -> GameSummary:
+    return GameSummary(
+        id=game_id,
+        game=summary.game,
+        players=summary.players,
+        turns=summary.turns,
+        finished=summary.finished,
+        winners=summary.winners,
+        totals=summary.totals,
+        revision=revision,
+        created=created,
+        updated=updated,
+    )
 
 
-def _names(players: str | None) -> tuple[str, ...]:
-    """The player names in a record's players array (JSON text), leaving out any non-string."""
-    if players is None:
-        return ()
-    return tuple(name for name in json.loads(players) if isinstance(name, str))
-
-
-def _check_id(game_id: str) -> None:
-    """Reject ids that are not strings before they reach SQL."""
-    if not isinstance(game_id, str):
-        raise TypeError(f"A game id must be a str, not {type(game_id).__name__}.")
-
-
-def _unused_id(conn: sqlite3.Connection) -> str:
+def _unused_id(session: Session) -> str:
     """Draw short URL-safe ids until one is not yet taken."""
     while True:
-        game_id = secrets.token_urlsafe(ID_BYTES)
-        if conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+        game_id = new_game_id()
+        if not session.rows("SELECT 1 FROM games WHERE id = ?", (game_id,)):
             return game_id
-
-
-def _next_sequence(conn: sqlite3.Connection) -> int:
-    """Return the next change number, which orders the resume list newest first."""
-    return int(conn.execute("SELECT coalesce(max(sequence), 0) + 1 FROM games").fetchone()[0])

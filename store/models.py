@@ -7,9 +7,10 @@ from typing import Any
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game record as stored, with its id, revision and timestamps (UTC)."""
+    """A game record as stored, with its id, its table, revision and timestamps (UTC)."""
 
     id: str
+    table: str
     record: dict[str, Any]
     revision: int
     created: datetime
@@ -18,11 +19,16 @@ class SavedGame:
 
 @dataclass(frozen=True)
 class GameSummary:
-    """One line of the resume list: what game, who plays, how far along."""
+    """One line of a table's list of games: what game, who plays, how far along, who won
+    (totals in seat order), read from the summary kept with the record."""
 
     id: str
     game: str
     players: tuple[str, ...]
     turns: int
+    finished: bool
+    winners: tuple[str, ...]
+    totals: tuple[int, ...]
+    revision: int
     created: datetime
     updated: datetime

@@ -9,6 +9,8 @@ for at most BUSY_TIMEOUT_SECONDS).
 """
 
 import errno
+import json
+import logging
 import os
 import sqlite3
 import time
@@ -18,27 +20,49 @@ from pathlib import Path
 from urllib.parse import quote
 
 from store.errors import BusyError, DiskFullError, ReadOnlyError, StoreError
+from store.records import Summary, new_table, summarise
 
-SCHEMA_VERSION = 1
+log = logging.getLogger(__name__)
+SCHEMA_VERSION = 2
+# Files of version 1 (before tables) are brought up to date when first opened to write.
+EARLIER_VERSION = 1
 BUSY_TIMEOUT_SECONDS = 2.0
 # What SQLite says when the file system, not the file, keeps a read-only open from working.
 _CANNOT_SHARE = (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
 # Free space under which a write failure is put down to a full disk: SQLite's journal and
 # shared-memory files need some tens of kilobytes.
 ROOM_NEEDED = 256 * 1024
-_COLUMNS = ("id", "record", "revision", "created", "updated", "sequence")
-# The resume list reads the most recent changes first, however many games there are.
-_INDEX_BY_CHANGE = "CREATE INDEX IF NOT EXISTS games_by_change ON games (sequence)"
-_CREATE_GAMES = """
-CREATE TABLE games (
-    id TEXT PRIMARY KEY NOT NULL,
-    record TEXT NOT NULL,
-    revision INTEGER NOT NULL,
-    created TEXT NOT NULL,
-    updated TEXT NOT NULL,
-    sequence INTEGER NOT NULL
+_COLUMNS = (
+    "id",
+    "record",
+    "revision",
+    "created",
+    "updated",
+    "sequence",
+    "table_id",
+    "finished",
+    "summary",
 )
-"""
+_CREATE = (
+    """
+    CREATE TABLE games (
+        id TEXT PRIMARY KEY NOT NULL,
+        record TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        created TEXT NOT NULL,
+        updated TEXT NOT NULL,
+        sequence INTEGER NOT NULL,
+        table_id TEXT NOT NULL,
+        finished INTEGER NOT NULL,
+        summary TEXT
+    )
+    """,
+    "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
+    # A table's start page reads its most recent games, in progress or finished, first.
+    "CREATE INDEX games_by_table ON games (table_id, finished, sequence)",
+)
+# The key in `meta` of the table that holds the games saved before there were tables.
+EARLIER_GAMES_KEY = "earlier_games_table"
 
 
 @contextmanager
@@ -99,19 +123,30 @@ def transaction(conn: sqlite3.Connection) -> Iterator[None]:
 
 def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
     """Check that the file holds our schema; to write, first create it in an empty file
-    and use WAL mode."""
+    (or bring a file of the version before tables up to date) and use WAL mode."""
     version, tables = _read_schema_state(conn)
     if write and (version, tables) == (0, 0):
         with transaction(conn):
             version, tables = _read_schema_state(conn)
             if (version, tables) == (0, 0):
-                conn.execute(_CREATE_GAMES)
+                for statement in _CREATE:
+                    conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 version = SCHEMA_VERSION
+    if write and version == EARLIER_VERSION:
+        with transaction(conn):
+            if _read_schema_state(conn)[0] == EARLIER_VERSION:
+                _add_tables(conn)
+            version = _read_schema_state(conn)[0]
     if version == 0:
         raise StoreError(
             f"The game file {path} is an SQLite database from another program "
             "(it has tables but no dice-table schema); it was left untouched."
+        )
+    if version == EARLIER_VERSION:
+        raise StoreError(
+            f"The game file {path} was saved before games belonged to tables; it is brought "
+            "up to date the first time the server can write to it."
         )
     if version != SCHEMA_VERSION:
         raise StoreError(
@@ -128,7 +163,43 @@ def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
     if write:
         conn.execute("PRAGMA synchronous = FULL")
         _use_wal(conn)
-        conn.execute(_INDEX_BY_CHANGE)
+
+
+def _add_tables(conn: sqlite3.Connection) -> None:
+    """Bring a file of the version before tables up to date: every game it holds goes to
+    one new table (`earlier_games_table`), and each gets its summary."""
+    columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
+    if columns != _COLUMNS[:6]:
+        raise StoreError(
+            "The game file does not contain a dice-table games table in the expected "
+            "layout; it was written by another program."
+        )
+    table = new_table()
+    conn.execute(f"ALTER TABLE games ADD COLUMN table_id TEXT NOT NULL DEFAULT '{table}'")
+    conn.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
+    conn.execute("ALTER TABLE games ADD COLUMN summary TEXT")
+    for game_id, text in conn.execute("SELECT id, record FROM games").fetchall():
+        summary = _summary_of(text)
+        if summary is not None:
+            conn.execute(
+                "UPDATE games SET finished = ?, summary = ? WHERE id = ?",
+                (int(summary.finished), summary.to_json(), game_id),
+            )
+    for statement in _CREATE[1:]:
+        conn.execute(statement)
+    conn.execute("DROP INDEX IF EXISTS games_by_change")
+    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (EARLIER_GAMES_KEY, table))
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    log.warning("The games saved before tables existed are now at the table %s.", table)
+
+
+def _summary_of(text: object) -> Summary | None:
+    """The summary of a stored record's text; None for one that is not a JSON object."""
+    try:
+        record = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    return summarise(record) if isinstance(record, dict) else None
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:

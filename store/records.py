@@ -1,0 +1,133 @@
+"""Game records as the store keeps them: JSON text, fresh ids and table tokens, and the
+summary kept beside each record so that lists never read records whole."""
+
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import Game, ScoringError
+
+# A game id is short, for the address; a table token is long, since it is the table's key.
+ID_BYTES = 6
+TABLE_BYTES = 18
+_TABLE_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What a list line shows of a game, worked out once when the record is saved."""
+
+    game: str
+    players: tuple[str, ...]
+    turns: int
+    finished: bool
+    winners: tuple[str, ...]
+    totals: tuple[int, ...]
+
+    def to_json(self) -> str:
+        """The summary as the JSON text stored beside the record."""
+        return json.dumps(
+            {
+                "game": self.game,
+                "players": list(self.players),
+                "turns": self.turns,
+                "finished": self.finished,
+                "winners": list(self.winners),
+                "totals": list(self.totals),
+            },
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: object) -> "Summary | None":
+        """Read a stored summary back; None when there is none or it cannot be read."""
+        if not isinstance(text, str):
+            return None
+        try:
+            data = json.loads(text)
+            return cls(
+                game=str(data["game"]),
+                players=tuple(str(p) for p in data["players"]),
+                turns=int(data["turns"]),
+                finished=bool(data["finished"]),
+                winners=tuple(str(p) for p in data["winners"]),
+                totals=tuple(int(t) for t in data["totals"]),
+            )
+        except (TypeError, ValueError, KeyError):
+            return None
+
+
+def summarise(record: dict[str, Any]) -> Summary:
+    """The summary of a record: from its replay when it replays, else from the fields it
+    has (a record of another program's making is listed, never finished)."""
+    try:
+        game = Game.from_dict(record)
+    except (ScoringError, TypeError, ValueError, KeyError):
+        return _fields_of(record)
+    standings = game.standings()
+    totals = game.totals()
+    return Summary(
+        game=game.rules.id,
+        players=game.players,
+        turns=len(game.turns),
+        finished=game.finished,
+        winners=tuple(s.player for s in standings if s.winner),
+        totals=tuple(totals[p].total for p in game.players),
+    )
+
+
+def _fields_of(record: dict[str, Any]) -> Summary:
+    players = record.get("players")
+    turns = record.get("turns")
+    kind = record.get("game")
+    return Summary(
+        game=kind if isinstance(kind, str) else "",
+        players=tuple(p for p in players if isinstance(p, str))
+        if isinstance(players, list)
+        else (),
+        turns=len(turns) if isinstance(turns, list) else 0,
+        finished=False,
+        winners=(),
+        totals=(),
+    )
+
+
+def encode(record: dict[str, Any]) -> str:
+    """Serialise a game record to JSON text, or raise TypeError/ValueError for bad input."""
+    if not isinstance(record, dict):
+        raise TypeError(f"A game record must be a dict, not {type(record).__name__}.")
+    try:
+        return json.dumps(record, allow_nan=False, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise ValueError(f"The game record cannot be stored as JSON: {exc}.") from exc
+
+
+def new_game_id() -> str:
+    """A short, URL-safe, random game id."""
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+def new_table() -> str:
+    """A new table's token: 144 random bits, URL-safe, the one key to its games."""
+    return secrets.token_urlsafe(TABLE_BYTES)
+
+
+def is_table_token(text: object) -> bool:
+    """Whether `text` has the shape of a table token (as an address may carry any text)."""
+    return isinstance(text, str) and _TABLE_TOKEN.fullmatch(text) is not None
+
+
+def check_id(game_id: object) -> None:
+    """Reject ids that are not strings before they reach SQL."""
+    if not isinstance(game_id, str):
+        raise TypeError(f"A game id must be a str, not {type(game_id).__name__}.")
+
+
+def check_table(table: object) -> None:
+    """Reject a table that is not a token before it reaches SQL."""
+    if not isinstance(table, str):
+        raise TypeError(f"A table must be a str token, not {type(table).__name__}.")
+    if not is_table_token(table):
+        raise ValueError("A table token is 16 to 64 letters, digits, '-' or '_'.")
