@@ -59,6 +59,10 @@ class GameStore(ABC):
     def _announce(self, session: Session, game_id: str, revision: int) -> None:
         """Tell other servers that the game is now at `revision`, when the write commits."""
 
+    @abstractmethod
+    def close(self) -> None:
+        """Let go of the connections the store holds (a later call opens them again)."""
+
     @property
     def changes(self) -> ChangeFeed | None:
         """The feed of every server's saves as they commit; None where the engine has none,

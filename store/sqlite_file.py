@@ -70,11 +70,16 @@ def connect(path: Path, write: bool = True) -> Iterator[sqlite3.Connection]:
     """Open the game file for one operation and close it: to write (creating or checking
     its schema), or read-only when `write` is false and the file exists.
 
-    Any sqlite3 error raised inside the block is re-raised as a StoreError naming the file.
+    A file saved before there were tables is opened to write even to read, once, so that
+    it is brought up to date. Any sqlite3 error raised inside the block is re-raised as a
+    StoreError naming the file.
     """
     reading = not write and path.exists()
     conn = _read_only(path) if reading else _writable(path)
     try:
+        if reading and _read_schema_state(conn)[0] == EARLIER_VERSION:
+            conn.close()
+            conn, reading = _writable(path), False
         _prepare(conn, path, write=not reading)
         yield conn
     except sqlite3.Error as exc:

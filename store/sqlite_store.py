@@ -54,3 +54,6 @@ class SqliteStore(GameStore):
 
     def _announce(self, session: Session, game_id: str, revision: int) -> None:
         """Nobody is told: pages on an SQLite file check the revision themselves."""
+
+    def close(self) -> None:
+        """Nothing to let go of: every call opens and closes its own connection."""

@@ -1,11 +1,13 @@
-"""Fixtures for the store tests; every test uses its own file under tmp_path."""
+"""Fixtures for the store tests: each test has a database of its own, an SQLite file under
+tmp_path unless its module asks for PostgreSQL (`address` overridden)."""
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from store import GameStore
+from store import GameStore, new_table, open_store
 
 
 @pytest.fixture
@@ -15,9 +17,23 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def store(db_path: Path) -> GameStore:
-    """A store on a fresh file."""
-    return GameStore(db_path)
+def address(db_path: Path) -> str:
+    """Where the test's store is: a fresh SQLite file."""
+    return str(db_path)
+
+
+@pytest.fixture
+def store(address: str) -> Iterator[GameStore]:
+    """A store on a fresh database."""
+    opened = open_store(address)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def table() -> str:
+    """A new table's token."""
+    return new_table()
 
 
 @pytest.fixture

@@ -7,7 +7,9 @@ from typing import Any
 
 import pytest
 
-from store import GameNotFoundError, GameStore, StoreError
+from store import GameNotFoundError, SqliteStore, StoreError, new_table
+
+TABLE = new_table()
 
 
 def _raw(path: Path, *statements: str) -> None:
@@ -21,15 +23,17 @@ def _raw(path: Path, *statements: str) -> None:
         conn.close()
 
 
-def _assert_every_operation_refuses(store: GameStore, record: dict[str, Any], *words: str) -> None:
+def _assert_every_operation_refuses(
+    store: SqliteStore, record: dict[str, Any], *words: str
+) -> None:
     """Each public operation raises StoreError whose message names the file and the words."""
     operations = [
-        lambda: store.create(record),
-        lambda: store.load("abc"),
-        lambda: store.save("abc", record, 1),
-        lambda: store.list_games(),
-        lambda: store.unreadable_games(),
-        lambda: store.delete("abc"),
+        lambda: store.create(record, table=TABLE),
+        lambda: store.load("abc", table=TABLE),
+        lambda: store.save("abc", record, 1, table=TABLE),
+        lambda: store.list_games(table=TABLE),
+        lambda: store.unreadable_games(table=TABLE),
+        lambda: store.delete("abc", table=TABLE),
     ]
     for operation in operations:
         with pytest.raises(StoreError) as caught:
@@ -54,7 +58,7 @@ def test_file_that_is_not_sqlite_is_refused_untouched(
     db_path: Path, record: dict[str, Any], content: bytes
 ) -> None:
     db_path.write_bytes(content)
-    _assert_every_operation_refuses(GameStore(db_path), record)
+    _assert_every_operation_refuses(SqliteStore(db_path), record)
     assert db_path.read_bytes() == content
     assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]
 
@@ -64,66 +68,66 @@ def test_sqlite_file_of_another_program_is_refused_untouched(
 ) -> None:
     _raw(db_path, "CREATE TABLE people (name TEXT)", "INSERT INTO people VALUES ('Ann')")
     before = db_path.read_bytes()
-    _assert_every_operation_refuses(GameStore(db_path), record, "another program")
+    _assert_every_operation_refuses(SqliteStore(db_path), record, "another program")
     assert db_path.read_bytes() == before
 
 
 def test_games_table_with_another_layout_is_refused(db_path: Path, record: dict[str, Any]) -> None:
-    _raw(db_path, "CREATE TABLE games (id TEXT, data BLOB)", "PRAGMA user_version = 1")
+    _raw(db_path, "CREATE TABLE games (id TEXT, data BLOB)", "PRAGMA user_version = 2")
     before = db_path.read_bytes()
-    _assert_every_operation_refuses(GameStore(db_path), record, "layout")
+    _assert_every_operation_refuses(SqliteStore(db_path), record, "layout")
     assert db_path.read_bytes() == before
 
 
 def test_other_schema_version_is_refused(db_path: Path, record: dict[str, Any]) -> None:
-    store = GameStore(db_path)
-    game = store.create(record)
+    store = SqliteStore(db_path)
+    game = store.create(record, table=TABLE)
+    _raw(db_path, "PRAGMA user_version = 3")
+    _assert_every_operation_refuses(store, record, "version 3")
     _raw(db_path, "PRAGMA user_version = 2")
-    _assert_every_operation_refuses(store, record, "version 2")
-    _raw(db_path, "PRAGMA user_version = 1")
-    assert store.load(game.id) == game
+    assert store.load(game.id, table=TABLE) == game
 
 
 def test_directory_in_place_of_the_file_is_refused(db_path: Path, record: dict[str, Any]) -> None:
     db_path.mkdir()
-    _assert_every_operation_refuses(GameStore(db_path), record)
+    _assert_every_operation_refuses(SqliteStore(db_path), record)
 
 
 @pytest.mark.parametrize(
     "damage",
     [
-        'record = \'{"game": "yatzy", "players": ["Ann"\'',
-        "record = '[1, 2, 3]'",
-        "record = X'00ff'",
+        'record = \'{"game": "yatzy", "players": ["Ann"\', summary = NULL',
+        "record = '[1, 2, 3]', summary = '[1, 2, 3]'",
+        "record = X'00ff', summary = X'00ff'",
         "revision = 'two'",
         "updated = 'yesterday'",
     ],
     ids=["truncated-json", "json-not-object", "blob", "revision-text", "bad-timestamp"],
 )
 def test_damaged_row_is_skipped_by_listing_and_refused_by_load(
-    store: GameStore, record: dict[str, Any], damage: str
+    store: SqliteStore, record: dict[str, Any], damage: str
 ) -> None:
-    older = store.create(record)
-    broken = store.create(record)
-    newer = store.create({"game": "yahtzee", "players": ["Cy"], "turns": []})
+    older = store.create(record, table=TABLE)
+    broken = store.create(record, table=TABLE)
+    newer = store.create({"game": "yahtzee", "players": ["Cy"], "turns": []}, table=TABLE)
     _raw(store.path, f"UPDATE games SET {damage} WHERE id = '{broken.id}'")
 
-    assert [s.id for s in store.list_games()] == [newer.id, older.id]
-    assert store.unreadable_games() == [broken.id]
+    assert [s.id for s in store.list_games(table=TABLE)] == [newer.id, older.id]
+    assert store.unreadable_games(table=TABLE) == [broken.id]
     with pytest.raises(StoreError) as caught:
-        store.load(broken.id)
+        store.load(broken.id, table=TABLE)
     assert not isinstance(caught.value, GameNotFoundError)
     assert broken.id in str(caught.value)
     assert str(store.path) in str(caught.value)
-    assert store.load(older.id) == older
-    assert store.load(newer.id) == newer
-    assert store.save(older.id, record, older.revision).revision == 2
-    assert store.create(record).revision == 1
+    assert store.load(older.id, table=TABLE) == older
+    assert store.load(newer.id, table=TABLE) == newer
+    assert store.save(older.id, record, older.revision, table=TABLE).revision == 2
+    assert store.create(record, table=TABLE).revision == 1
 
 
-def test_damaged_row_can_be_deleted(store: GameStore, record: dict[str, Any]) -> None:
-    broken = store.create(record)
+def test_damaged_row_can_be_deleted(store: SqliteStore, record: dict[str, Any]) -> None:
+    broken = store.create(record, table=TABLE)
     _raw(store.path, f"UPDATE games SET record = 'not json' WHERE id = '{broken.id}'")
-    store.delete(broken.id)
-    assert store.unreadable_games() == []
-    assert store.list_games() == []
+    store.delete(broken.id, table=TABLE)
+    assert store.unreadable_games(table=TABLE) == []
+    assert store.list_games(table=TABLE) == []

@@ -10,48 +10,52 @@ import time
 
 import pytest
 
-from store import BusyError, DiskFullError, GameStore, ReadOnlyError
+from store import BusyError, DiskFullError, ReadOnlyError, SqliteStore, new_table
 from tests.conftest import fill
+
+TABLE = new_table()
 
 
 def test_a_full_disk_still_shows_every_game_and_says_a_save_cannot_be_made(disk, record):
-    store = GameStore(disk / "games.sqlite3")
-    saved = store.create(record)
+    store = SqliteStore(disk / "games.sqlite3")
+    saved = store.create(record, table=TABLE)
     fill(disk)
-    assert store.load(saved.id).record == record
-    assert [s.id for s in store.list_games()] == [saved.id]
+    assert store.load(saved.id, table=TABLE).record == record
+    assert [s.id for s in store.list_games(table=TABLE)] == [saved.id]
     longer = {**record, "turns": record["turns"] * 2000}
     with pytest.raises(DiskFullError, match="full"):
-        store.save(saved.id, longer, saved.revision)
-    assert store.load(saved.id).record == record, "nothing was lost"
-    assert store.revision(saved.id) == saved.revision
+        store.save(saved.id, longer, saved.revision, table=TABLE)
+    assert store.load(saved.id, table=TABLE).record == record, "nothing was lost"
+    assert store.revision(saved.id, table=TABLE) == saved.revision
 
 
 def test_a_read_only_folder_still_shows_every_game_and_says_a_save_cannot_be_made(disk, record):
-    store = GameStore(disk / "games.sqlite3")
-    saved = store.create(record)
+    store = SqliteStore(disk / "games.sqlite3")
+    saved = store.create(record, table=TABLE)
     subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
-    assert store.load(saved.id).record == record
-    assert [s.id for s in store.list_games()] == [saved.id]
+    assert store.load(saved.id, table=TABLE).record == record
+    assert [s.id for s in store.list_games(table=TABLE)] == [saved.id]
     with pytest.raises(ReadOnlyError):
-        store.save(saved.id, record, saved.revision)
+        store.save(saved.id, record, saved.revision, table=TABLE)
     with pytest.raises(ReadOnlyError):
-        store.create(record)
+        store.create(record, table=TABLE)
 
 
 def test_a_lock_held_by_another_program_is_told_within_the_busy_timeout(store, record, capsys):
-    saved = store.create(record)
+    saved = store.create(record, table=TABLE)
     holder = sqlite3.connect(store.path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        assert store.load(saved.id).record == record, "reading does not wait for the writer"
+        assert store.load(saved.id, table=TABLE).record == record, (
+            "reading does not wait for the writer"
+        )
         started = time.monotonic()
         with pytest.raises(BusyError):
-            store.save(saved.id, record, saved.revision)
+            store.save(saved.id, record, saved.revision, table=TABLE)
         waited = time.monotonic() - started
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     with capsys.disabled():
         print(f"\nlock held elsewhere: told after {waited:.1f} s")
-    assert store.save(saved.id, record, saved.revision).revision == saved.revision + 1
+    assert store.save(saved.id, record, saved.revision, table=TABLE).revision == saved.revision + 1

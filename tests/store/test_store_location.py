@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 
-from store import GameStore, default_path
+from store import SqliteStore, default_path, new_table, open_store
+
+TABLE = new_table()
 
 
 def test_default_path_is_data_folder_under_current_directory(
@@ -22,12 +24,12 @@ def test_default_store_creates_folder_and_file_on_first_use(
 ) -> None:
     monkeypatch.delenv("DICE_TABLE_DB", raising=False)
     monkeypatch.chdir(tmp_path)
-    store = GameStore()
+    store = open_store()
     assert store.path == tmp_path / "data" / "dice-table.sqlite3"
     assert not (tmp_path / "data").exists()
-    game = store.create(record)
+    game = store.create(record, table=TABLE)
     assert store.path.is_file()
-    assert GameStore(tmp_path / "data" / "dice-table.sqlite3").load(game.id) == game
+    assert SqliteStore(tmp_path / "data" / "dice-table.sqlite3").load(game.id, table=TABLE) == game
 
 
 def test_env_var_chooses_the_file_and_nested_folders_are_created(
@@ -36,11 +38,11 @@ def test_env_var_chooses_the_file_and_nested_folders_are_created(
     target = tmp_path / "a" / "b" / "games.db"
     monkeypatch.setenv("DICE_TABLE_DB", str(target))
     assert default_path() == target
-    store = GameStore()
+    store = open_store()
     assert store.path == target
-    game = store.create(record)
+    game = store.create(record, table=TABLE)
     assert target.is_file()
-    assert GameStore(target).load(game.id) == game
+    assert SqliteStore(target).load(game.id, table=TABLE) == game
 
 
 def test_empty_env_var_means_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -53,18 +55,18 @@ def test_relative_path_is_fixed_at_construction(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, record: dict[str, Any]
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    store = GameStore("games.sqlite3")
+    store = SqliteStore("games.sqlite3")
     (tmp_path / "elsewhere").mkdir()
     monkeypatch.chdir(tmp_path / "elsewhere")
-    store.create(record)
+    store.create(record, table=TABLE)
     assert (tmp_path / "games.sqlite3").is_file()
 
 
 def test_file_uses_wal_journal_and_schema_version(db_path: Path, record: dict[str, Any]) -> None:
-    GameStore(db_path).create(record)
+    SqliteStore(db_path).create(record, table=TABLE)
     conn = sqlite3.connect(db_path)
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     finally:
         conn.close()
