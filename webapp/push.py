@@ -1,0 +1,121 @@
+"""Pages redrawn the moment any server saves their game: a page that shows a game watches
+it, and when the store's change feed (PostgreSQL's NOTIFY) tells of a newer revision,
+the page's session is asked to run again, as a browser's own message would.
+
+Streamlit has no public way for a server to rerun a session from outside it, so `poke`
+uses its runtime's session manager. It asks only an idle session (one running its script
+would be stopped, and a click it is handling lost), and asks a busy one again shortly.
+Where those parts are missing, pages go on checking the revision on a timer
+(`webapp.sync`).
+"""
+
+import logging
+import threading
+
+from streamlit import runtime
+from streamlit.proto.ClientState_pb2 import ClientState
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from store import ChangeFeed
+
+log = logging.getLogger(__name__)
+# How soon a session that was busy when its game changed is asked again.
+RETRY_SECONDS = 0.05
+
+
+class Watchers:
+    """Which session shows which game at which revision, safe to use from every page
+    thread and the feed's listening thread at once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._shown: dict[str, tuple[str, int]] = {}
+
+    def watch(self, session_id: str, game_id: str, revision: int) -> None:
+        """The session now shows the game at `revision`."""
+        with self._lock:
+            self._shown[session_id] = (game_id, revision)
+
+    def forget(self, session_id: str) -> None:
+        """The session shows no game any more."""
+        with self._lock:
+            self._shown.pop(session_id, None)
+
+    def behind(self, game_id: str, revision: int) -> list[str]:
+        """The sessions that show the game at an older revision than `revision`; they are
+        forgotten until they show it again."""
+        with self._lock:
+            stale = [s for s, (g, r) in self._shown.items() if g == game_id and r < revision]
+            for session_id in stale:
+                del self._shown[session_id]
+        return stale
+
+
+_watchers = Watchers()
+_heard: set[int] = set()
+_hearing = threading.Lock()
+
+
+def follow_pushed(feed: ChangeFeed, game_id: str, revision: int) -> None:
+    """Redraw this page as soon as the feed tells of a revision after `revision`."""
+    ctx = get_script_run_ctx()
+    if ctx is None:
+        return
+    _listen_to(feed)
+    _watchers.watch(ctx.session_id, game_id, revision)
+    latest = feed.revision(game_id)
+    if latest is not None and latest > revision:
+        _heard_save(game_id, latest)
+
+
+def shown_saved(game_id: str, revision: int) -> None:
+    """This page saved the game at `revision` itself and redraws anyway: not poked for it."""
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        _watchers.watch(ctx.session_id, game_id, revision)
+
+
+def stop_following() -> None:
+    """This page no longer shows a game."""
+    ctx = get_script_run_ctx()
+    if ctx is not None:
+        _watchers.forget(ctx.session_id)
+
+
+def _listen_to(feed: ChangeFeed) -> None:
+    with _hearing:
+        if id(feed) not in _heard:
+            feed.subscribe(_heard_save)
+            _heard.add(id(feed))
+
+
+def _heard_save(game_id: str, revision: int) -> None:
+    for session_id in _watchers.behind(game_id, revision):
+        poke(session_id)
+
+
+def poke(session_id: str) -> bool:
+    """Ask the session to run its script again, with the address it shows; False when it
+    is gone (or Streamlit's runtime is not there, as in tests)."""
+    if not runtime.exists():
+        return False
+    try:
+        info = runtime.get_instance()._session_mgr.get_active_session_info(session_id)
+        if info is None:
+            return False
+        session = info.session
+        session._event_loop.call_soon_threadsafe(_rerun_when_idle, session)
+    except (AttributeError, RuntimeError):
+        log.warning("cannot ask a page to redraw; it checks for changes on its timer")
+        return False
+    return True
+
+
+def _rerun_when_idle(session: object) -> None:
+    """On the session's event loop: rerun it now if it is idle, else a little later."""
+    if getattr(session, "_scriptrunner", None) is not None:
+        session._event_loop.call_later(RETRY_SECONDS, _rerun_when_idle, session)  # type: ignore[attr-defined]
+        return
+    state = ClientState()
+    state.CopyFrom(session._client_state)  # type: ignore[attr-defined]
+    session.request_rerun(state)  # type: ignore[attr-defined]
