@@ -15,7 +15,8 @@ import cv2
 import samples, vision
 from streamlit.testing.v1 import AppTest
 import {packages}
-import webapp.live_camera, webapp.speech  # their frontends are files read at import
+# Their frontends are files read at import.
+import webapp.browser_cookie, webapp.live_camera, webapp.speech
 
 site = Path(sys.argv[1])
 for module in ({packages}):

@@ -60,6 +60,12 @@ ASK_KEY = "review_so_far"
 # The start page: how many saved games it lists.
 LISTED_KEY = "games_listed"
 
+# The tables this browser remembers, most recent first (read from its cookie once), the
+# component that writes the cookie, and the hidden place on the page where it sits.
+TABLES_KEY = "remembered_tables"
+COOKIE_KEY = "table_cookie"
+MEMORY_KEY = "table_memory"
+
 # What the server allows this browser: its runs and its live frames (`webapp.pacing`).
 RUN_BUDGET_KEY = "run_budget"
 FRAME_GATE_KEY = "frame_gate"
