@@ -1,4 +1,5 @@
-"""Where a phone finds a game: the game's address on the local network, and its QR code.
+"""Where a phone finds a table or a game: its address on the local network, and its QR
+code. The address names the table by its token, the key to its games.
 
 A page opened on the computer that runs the server often reads `localhost`, which means
 nothing to a phone; the address shown to phones names the computer's own address on the
@@ -12,7 +13,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
 
-from webapp.state import GAME_KEY
+from webapp.state import GAME_KEY, TABLE_KEY
 
 # Any address outside this machine: no packet is sent to it, it only makes the system
 # choose the network interface (and so the address) that other devices reach.
@@ -40,9 +41,9 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def game_address(page_url: str, game_id: str, lan_address: str | None = None) -> str:
-    """The address a phone opens to join the game: the page's own address, with a loopback
-    host replaced by this computer's network address, and the game's id as its query."""
+def _address(page_url: str, query: dict[str, str], lan_address: str | None) -> str:
+    """The page's own address with a loopback host replaced by this computer's network
+    address, and `query` as its query."""
     parts = urlsplit(page_url)
     host = parts.hostname or "localhost"
     if is_loopback(host):
@@ -50,9 +51,17 @@ def game_address(page_url: str, game_id: str, lan_address: str | None = None) ->
     netloc = f"[{host}]" if ":" in host else host
     if parts.port:
         netloc += f":{parts.port}"
-    return urlunsplit(
-        (parts.scheme or "http", netloc, parts.path or "/", urlencode({GAME_KEY: game_id}), "")
-    )
+    return urlunsplit((parts.scheme or "http", netloc, parts.path or "/", urlencode(query), ""))
+
+
+def table_address(page_url: str, table: str, lan_address: str | None = None) -> str:
+    """The link that opens a table's start page from another device: its invite."""
+    return _address(page_url, {TABLE_KEY: table}, lan_address)
+
+
+def game_address(page_url: str, table: str, game_id: str, lan_address: str | None = None) -> str:
+    """The address a phone opens to join the game: the table's link and the game's id."""
+    return _address(page_url, {TABLE_KEY: table, GAME_KEY: game_id}, lan_address)
 
 
 def qr_png(text: str) -> bytes:

@@ -10,7 +10,7 @@ from advisor import BoxChoice, KeepChoice, Review, advise_box, advise_keep, revi
 from scoring import LAST_ROLL, ROLLS, Game, GameRules
 from webapp import ahead, turn_state
 from webapp.language import _
-from webapp.saved_games import Table
+from webapp.saved_games import OpenGame
 from webapp.state import ADVISOR_KEY, ASK_KEY, ROLL_KEY
 
 
@@ -35,18 +35,18 @@ def advisor_on() -> bool:
     return bool(st.session_state.get(ADVISOR_KEY, True))
 
 
-def _column(table: Table) -> dict[str, int]:
-    return table.game.column(table.player)
+def _column(saved: OpenGame) -> dict[str, int]:
+    return saved.game.column(saved.player)
 
 
-def keep_choices(table: Table, dice: Sequence[int], roll: int) -> list[KeepChoice]:
+def keep_choices(saved: OpenGame, dice: Sequence[int], roll: int) -> list[KeepChoice]:
     """Every keep after roll 1 or 2 (and scoring now), best first."""
-    return advise_keep(table.game.rules, dice, roll, _column(table))
+    return advise_keep(saved.game.rules, dice, roll, _column(saved))
 
 
-def box_choices(table: Table, dice: Sequence[int], roll: int) -> dict[str, BoxChoice]:
+def box_choices(saved: OpenGame, dice: Sequence[int], roll: int) -> dict[str, BoxChoice]:
     """Each legal box's expected final score, by box id."""
-    return {c.box: c for c in advise_box(table.game.rules, dice, roll, _column(table))}
+    return {c.box: c for c in advise_box(saved.game.rules, dice, roll, _column(saved))}
 
 
 @dataclass(frozen=True)
@@ -73,16 +73,16 @@ def chosen_roll(rules: GameRules) -> int | None:
     return ROLLS[0] if roll is None and not rules.roll_matters else roll
 
 
-def plan_turn(table: Table) -> Turn:
+def plan_turn(saved: OpenGame) -> Turn:
     """The roll, the hand, and the advisor's keep and box choices for them (when it is on,
     solved and the dice are set)."""
-    roll = chosen_roll(table.game.rules)
+    roll = chosen_roll(saved.game.rules)
     hand = turn_state.hand()
-    helped = advisor_on() and advisor_ready(table.game.rules)
+    helped = advisor_on() and advisor_ready(saved.game.rules)
     if not helped or hand is None or roll is None:
         return Turn(roll, hand, [], {}, waiting=advisor_on() and not helped)
-    keeps = keep_choices(table, hand, roll) if roll < LAST_ROLL else []
-    return Turn(roll, hand, keeps, box_choices(table, hand, roll))
+    keeps = keep_choices(saved, hand, roll) if roll < LAST_ROLL else []
+    return Turn(roll, hand, keeps, box_choices(saved, hand, roll))
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -91,14 +91,14 @@ def _reviewed(game_id: str, revision: int, _game: Game) -> Review:
     return review(_game)
 
 
-def review_wanted(table: Table) -> bool:
+def review_wanted(saved: OpenGame) -> bool:
     """Whether the review is shown: after the game, or when a player asked for it during
     the game and the table plays with the advisor."""
-    return table.game.finished or (advisor_on() and bool(st.session_state.get(ASK_KEY)))
+    return saved.game.finished or (advisor_on() and bool(st.session_state.get(ASK_KEY)))
 
 
-def game_review(table: Table) -> Review | None:
+def game_review(saved: OpenGame) -> Review | None:
     """The game's review, or ``None`` while the advisor is still solving the game."""
-    if not advisor_ready(table.game.rules):
+    if not advisor_ready(saved.game.rules):
         return None
-    return _reviewed(table.id, table.revision, table.game)
+    return _reviewed(saved.id, saved.revision, saved.game)

@@ -7,26 +7,27 @@ from scoring import Game, ScoringError
 from store import ConflictError, StoreError
 from webapp.flash import flash
 from webapp.language import _, error_text
-from webapp.saved_games import Table, game_store, open_table, record_of, store_trouble
+from webapp.saved_games import OpenGame, game_store, open_game, record_of, store_trouble
 from webapp.text import plain
 from webapp.turn_state import clear_turn
 
 T = TypeVar("T")
 
 
-def change(table: Table, action: Callable[[Game], T]) -> T | None:
+def change(saved: OpenGame, action: Callable[[Game], T]) -> T | None:
     """Apply `action` to the game as this page drew it and save it, unless another device
     saved first (the store checks the revision as it saves, so nothing is replayed here;
     the page's next run loads the saved game once).
 
-    A refusal (the rules, the store, or a save by another device since `table`
+    A refusal (the rules, the store, or a save by another device since `saved`
     was read) is shown to the player as a message and saves nothing: `None`.
     """
     try:
-        result = action(table.game)
-        game_store().save(table.id, record_of(table.game, table.language), table.revision)
+        result = action(saved.game)
+        record = record_of(saved.game, saved.language)
+        game_store().save(saved.id, record, saved.revision, table=saved.table)
     except ConflictError:
-        _changed_elsewhere(table.id)
+        _changed_elsewhere(saved)
         return None
     except ScoringError as error:
         flash("error", plain(error_text(error)))
@@ -37,9 +38,9 @@ def change(table: Table, action: Callable[[Game], T]) -> T | None:
     return result
 
 
-def _changed_elsewhere(game_id: str) -> None:
+def _changed_elsewhere(saved: OpenGame) -> None:
     clear_turn()
-    now = open_table(game_id).game.current_player
+    now = open_game(saved.table, saved.id).game.current_player
     changed = _(
         "The sheet changed before this click (another device, or a second click): nothing "
         "was recorded and the sheet is reloaded."

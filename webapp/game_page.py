@@ -12,7 +12,7 @@ from webapp.advice import advisor_on, advisor_ready, plan_turn
 from webapp.flash import show_flash
 from webapp.language import _, game_title, sheet_names
 from webapp.navigation import to_start
-from webapp.saved_games import Table
+from webapp.saved_games import OpenGame
 from webapp.sync import follow_changes
 from webapp.views.advice import advisor_toggle, keep_advice
 from webapp.views.language import language_menu
@@ -24,33 +24,33 @@ from webapp.views.speech import announce, speak_toggle
 from webapp.views.turn import boxes_panel, dice_panel, turn_header
 
 
-def _turn(table: Table, names: dict[str, str]) -> None:
-    turn_state.follow_turn(table.id, len(table.game.turns))
+def _turn(saved: OpenGame, names: dict[str, str]) -> None:
+    turn_state.follow_turn(saved.id, len(saved.game.turns))
     photo, dice, boxes = st.columns([0.8, 1.25, 1.75], gap="medium")
     with photo, st.container(key="photo_panel"):
         photo_sources(speak_toggle)
         photo_result()
     with dice:
-        turn = plan_turn(table)
-        dice_panel(table, turn, keep_advice(turn))
+        turn = plan_turn(saved)
+        dice_panel(saved, turn, keep_advice(turn))
     with boxes:
         spoken = st.container(key="speech_slot")
-        best = boxes_panel(table, names, turn)
+        best = boxes_panel(saved, names, turn)
     with spoken:
         announce(turn, best, names)
 
 
-def _header(table: Table) -> bool:
+def _header(saved: OpenGame) -> bool:
     """The game's name and whose turn it is, with the page's controls on one row beside
     them; whether the game's own box names were asked for."""
-    rules = table.game.rules
+    rules = saved.game.rules
     head, controls = st.columns(2, vertical_alignment="center")
     with head:
         st.markdown(
             f"##### :material/casino: {game_title(rules)}", help=_(rules.summary), anchors=False
         )
-        if not table.game.finished:
-            turn_header(table)
+        if not saved.game.finished:
+            turn_header(saved)
     row = controls.container(
         horizontal=True,
         horizontal_alignment="right",
@@ -60,27 +60,27 @@ def _header(table: Table) -> bool:
     with row:
         advisor_toggle()
         own = language_menu(rules)
-        join_from_phone(table.id)
+        join_from_phone(saved.table, saved.id)
         st.button(_("All games"), on_click=to_start, key="all_games", icon=":material/list:")
     return own
 
 
-def game_page(table: Table) -> None:
+def game_page(saved: OpenGame) -> None:
     """One game: the turn (or the standings once every box is filled) above the sheet."""
-    rules = table.game.rules
-    waiting = (advisor_on() or table.game.finished) and not advisor_ready(rules)
-    follow_changes(table.id, table.revision, rules.id if waiting else None)
-    own = _header(table)
+    rules = saved.game.rules
+    waiting = (advisor_on() or saved.game.finished) and not advisor_ready(rules)
+    follow_changes(saved.table, saved.id, saved.revision, rules.id if waiting else None)
+    own = _header(saved)
     show_flash()
     names = sheet_names(rules, own)
-    if table.game.finished:
-        standings(table)
+    if saved.game.finished:
+        standings(saved)
     else:
-        _turn(table, names)
-    review_panel(table, names)
+        _turn(saved, names)
+    review_panel(saved, names)
     sheet, actions = st.columns([3, 1], gap="medium")
     with sheet:
-        scoresheet(table, names)
+        scoresheet(saved, names)
     with actions:
-        undo_button(table, names)
-        downloads(table, names)
+        undo_button(saved, names)
+        downloads(saved, names)

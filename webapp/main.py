@@ -1,5 +1,5 @@
-"""Page assembly: the start page, a game's page (`webapp.game_page`), or why the game at
-this address cannot be shown; in the language the page settles on."""
+"""Page assembly: a table's start page, one of its games (`webapp.game_page`), or why the
+address shows neither; in the language the page settles on."""
 
 import logging
 from pathlib import Path
@@ -10,11 +10,12 @@ from scoring import CorruptRecordError
 from store import GameNotFoundError, StoreError
 from webapp.flash import show_flash
 from webapp.language import _
-from webapp.navigation import to_start
+from webapp.navigation import settle_table, to_start
 from webapp.pacing import pace_run
-from webapp.saved_games import Table, open_table, store_trouble
+from webapp.saved_games import OpenGame, open_game, store_trouble
 from webapp.server_guard import guard_server
 from webapp.state import GAME_KEY
+from webapp.tables import keep_in_browser, remember
 from webapp.views.language import language_picker, settle_language
 from webapp.views.start import start_page
 from webapp.warm_up import warm_up
@@ -42,32 +43,56 @@ def _trouble(game_id: str, error: StoreError | CorruptRecordError) -> None:
     st.button(_("Back to the start"), on_click=to_start, key="leave")
 
 
+def _no_table() -> None:
+    """What an address whose table is no table token is told, and the way to one."""
+    st.error(
+        _(
+            "This address names no table. Check the link you were given, or go to this "
+            "browser's own table."
+        )
+    )
+    st.button(_("Back to the start"), on_click=to_start, key="leave")
+
+
+def _open(table: str | None, game_id: str) -> OpenGame:
+    """The game at this address; a game asked for without its table is not there."""
+    if table is None:
+        raise GameNotFoundError("the address names no table")
+    return open_game(table, game_id)
+
+
 def _page() -> None:
     """The page this address asks for, in the language it settles on."""
     guard_server()
     pace_run()
+    table = settle_table()
     game_id = st.query_params.get(GAME_KEY)
-    table: Table | None = None
+    shown: OpenGame | None = None
     trouble: StoreError | CorruptRecordError | None = None
     if game_id:
         try:
-            table = open_table(game_id)
+            shown = _open(table, game_id)
         except (StoreError, CorruptRecordError) as error:
             trouble = error
-    settle_language(table.language if table else None)
+    settle_language(shown.language if shown else None)
     st.set_page_config(page_title=_("Dice table"), page_icon="🎲", layout="wide")
     st.html(STYLE)
-    if table is not None:
+    if shown is not None:
         # Imported here, not above: the start page does not wait for a game's libraries.
         from webapp.game_page import game_page
 
-        game_page(table)
+        remember(shown.table)
+        game_page(shown)
     elif game_id and trouble is not None:
         _trouble(game_id, trouble)
+    elif table is None:
+        _no_table()
     else:
+        remember(table)
         show_flash()
-        start_page(language_picker)
+        start_page(table, language_picker)
         warm_up()
+    keep_in_browser()
 
 
 def run() -> None:

@@ -1,19 +1,41 @@
-"""Where the page's address points: a game by its id, or the start page, in the language
-the address already asks for."""
+"""Where the page's address points: a table's start page or one of its games, in the
+language the address already asks for; the bare address goes on to a table."""
 
 import streamlit as st
 
-from webapp.state import GAME_KEY, QUERY_KEY
+from store import is_table_token, new_table
+from webapp.state import GAME_KEY, QUERY_KEY, TABLE_KEY
+from webapp.tables import remembered
 
 
-def open_game(game_id: str) -> None:
-    """Point the address at a game (the page then shows it)."""
+def settle_table() -> str | None:
+    """The table the address is at, or None when what it names is no table token. The
+    bare address goes on to this browser's most recent table, or to a new table (made by
+    naming it: a table is stored with its first game), and the address then names it."""
+    named = st.query_params.get(TABLE_KEY)
+    if named is None and not st.query_params.get(GAME_KEY):
+        named = next(iter(remembered()), None) or new_table()
+        st.query_params[TABLE_KEY] = named
+    return named if is_table_token(named) else None
+
+
+def show_game(game_id: str) -> None:
+    """Point the address at a game of its table (the page then shows it)."""
     st.query_params[GAME_KEY] = game_id
 
 
-def to_start() -> None:
-    """Point the address at the start page, keeping its language."""
+def show_table(table: str | None) -> None:
+    """Point the address at a table's start page, keeping its language; None points it at
+    the bare address, which goes on to this browser's most recent table."""
     language = st.query_params.get(QUERY_KEY)
     st.query_params.clear()
     if language:
         st.query_params[QUERY_KEY] = language
+    if table is not None:
+        st.query_params[TABLE_KEY] = table
+
+
+def to_start() -> None:
+    """Point the address at its table's start page (the bare address when it names none)."""
+    named = st.query_params.get(TABLE_KEY)
+    show_table(named if is_table_token(named) else None)

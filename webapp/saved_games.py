@@ -1,12 +1,23 @@
-"""Games on the shared store: open one by id, save a new one."""
+"""Games on the shared store, each reached through its table: open one by id, save a new
+one."""
 
 import logging
+import os
 from dataclasses import dataclass
 
 import streamlit as st
 
 from scoring import Game, GameOverError
-from store import BusyError, DiskFullError, GameStore, ReadOnlyError, StoreError, default_path
+from store import (
+    ENV_VAR,
+    BusyError,
+    DiskFullError,
+    GameStore,
+    ReadOnlyError,
+    StoreError,
+    default_path,
+    open_store,
+)
 from webapp.language import _, current, supported
 
 log = logging.getLogger(__name__)
@@ -40,21 +51,23 @@ def store_trouble(error: StoreError) -> str:
 
 
 @st.cache_resource
-def _store_at(path: str) -> GameStore:
-    return GameStore(path)
+def _store_at(address: str) -> GameStore:
+    return open_store(address)
 
 
 def game_store() -> GameStore:
-    """The one store of this server (`DICE_TABLE_DB` or `./data/dice-table.sqlite3`)."""
-    return _store_at(str(default_path()))
+    """The one store of this server: `DICE_TABLE_DB` (a file or a `postgresql://` URL), else
+    `./data/dice-table.sqlite3`."""
+    return _store_at(os.environ.get(ENV_VAR) or str(default_path()))
 
 
 @dataclass(frozen=True)
-class Table:
-    """A saved game as loaded: its id, the replayed game, the revision it was read at, and
-    the page language it was started in (None for a game saved without one)."""
+class OpenGame:
+    """A saved game as loaded: its id and table, the replayed game, the revision it was read
+    at, and the page language it was started in (None for a game saved without one)."""
 
     id: str
+    table: str
     game: Game
     revision: int
     language: str | None = None
@@ -68,12 +81,15 @@ class Table:
         return player
 
 
-def open_table(game_id: str) -> Table:
-    """Load and replay a saved game; raises `StoreError` or `CorruptRecordError`."""
-    saved = game_store().load(game_id)
+def open_game(table: str, game_id: str) -> OpenGame:
+    """Load and replay a saved game of `table`; raises `StoreError` (`GameNotFoundError`
+    for a game of another table) or `CorruptRecordError`."""
+    saved = game_store().load(game_id, table=table)
     language = saved.record.get(LANGUAGE_FIELD)
     kept = language if isinstance(language, str) else None
-    return Table(saved.id, Game.from_dict(saved.record), saved.revision, supported(kept))
+    return OpenGame(
+        saved.id, saved.table, Game.from_dict(saved.record), saved.revision, supported(kept)
+    )
 
 
 def record_of(game: Game, language: str | None) -> dict[str, object]:
@@ -85,6 +101,6 @@ def record_of(game: Game, language: str | None) -> dict[str, object]:
     return record
 
 
-def new_table(game: Game) -> str:
-    """Save a new game, played in this page's language, and return its id."""
-    return game_store().create(record_of(game, current())).id
+def save_new_game(table: str, game: Game) -> str:
+    """Save a new game at `table`, played in this page's language, and return its id."""
+    return game_store().create(record_of(game, current()), table=table).id

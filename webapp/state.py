@@ -7,7 +7,9 @@ state is read and changed through `webapp.turn_state`.
 
 from scoring import DICE_PER_HAND
 
-# The address: the game shown, and the page language asked for.
+# The address: the table (its token, the key to its games), the game shown, and the page
+# language asked for.
+TABLE_KEY = "table"
 GAME_KEY = "game"
 QUERY_KEY = "lang"
 

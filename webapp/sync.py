@@ -12,13 +12,14 @@ SYNC_SECONDS = 1.5
 
 
 @st.fragment(run_every=SYNC_SECONDS)
-def follow_changes(game_id: str, revision: int, advice_for: str | None = None) -> None:
-    """Redraw the page once the game's saved revision is no longer the one drawn, or once
-    the advisor can help with game kind `advice_for` (None: the page does not wait)."""
+def follow_changes(table: str, game_id: str, revision: int, advice_for: str | None = None) -> None:
+    """Redraw the page once the saved revision of `table`'s game is no longer the one
+    drawn, or once the advisor can help with game kind `advice_for` (None: the page does
+    not wait)."""
     if advice_for is not None and ahead.ready(advice_for):
         st.rerun(scope="app")
     try:
-        saved = game_store().revision(game_id)
+        saved = game_store().revision(game_id, table=table)
     except StoreError:
         return
     if saved != revision:

@@ -3,7 +3,7 @@ behind a suggestion's points."""
 
 from collections.abc import Sequence
 
-from scoring import DICE_PER_HAND, Reason, Standing, Why, dice_text
+from scoring import DICE_PER_HAND, Reason, Why, dice_text
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
 
@@ -40,12 +40,11 @@ def player_labels(players: Sequence[str]) -> dict[str, str]:
     }
 
 
-def winners_line(ranking: list[Standing]) -> str:
+def winners_line(winners: Sequence[str], total: int) -> str:
     """Who won a finished game and with what, as text ("Ann and Bob win with 212")."""
-    winners = [plain(s.player) for s in ranking if s.winner]
     return ngettext(
         "{players} wins with {total}", "{players} win with {total}", len(winners)
-    ).format(players=listed(winners), total=ranking[0].totals.total)
+    ).format(players=listed([plain(winner) for winner in winners]), total=total)
 
 
 def describe(reason: Reason) -> str:

@@ -5,6 +5,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from store import GameStore, SqliteStore, new_table
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
@@ -17,6 +19,18 @@ def db(tmp_path, monkeypatch) -> Path:
 
 
 @pytest.fixture
+def store(db) -> GameStore:
+    """The store on this test's game file, as the page opens it."""
+    return SqliteStore(db)
+
+
+@pytest.fixture
+def table() -> str:
+    """A table of its own for this test's games."""
+    return new_table()
+
+
+@pytest.fixture
 def page(db) -> AppTest:
-    """The start page, run once."""
+    """The start page from the bare address (a browser with no table yet), run once."""
     return AppTest.from_file(APP, default_timeout=60).run()

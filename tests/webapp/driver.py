@@ -2,6 +2,27 @@
 
 from streamlit.testing.v1 import AppTest
 
+from tests.webapp.conftest import APP
+
+
+def at_table(table: str, game_id: str | None = None) -> AppTest:
+    """The page at `table`'s start page, or at its game `game_id`; not run yet."""
+    page = AppTest.from_file(APP, default_timeout=60)
+    page.query_params["table"] = table
+    if game_id is not None:
+        page.query_params["game"] = game_id
+    return page
+
+
+def table_of(page: AppTest) -> str:
+    """The table the page's address is at."""
+    return page.query_params["table"]
+
+
+def second_browser(page: AppTest) -> AppTest:
+    """Another browser opening the address `page` shows (its table and game), run once."""
+    return at_table(table_of(page), page.query_params.get("game")).run()
+
 
 def start(page: AppTest, game: str, players: list[str]) -> AppTest:
     """Fill the new-game form and start; returns the page showing the game."""

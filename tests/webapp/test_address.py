@@ -1,4 +1,4 @@
-"""The address a phone opens to join a game, and its QR code."""
+"""The address a phone opens to join a table or a game, and its QR code."""
 
 from urllib.parse import parse_qs, urlsplit
 
@@ -6,29 +6,36 @@ import cv2
 import numpy as np
 import pytest
 
-from webapp.address import game_address, is_loopback, qr_png
+from webapp.address import game_address, is_loopback, qr_png, table_address
+
+TABLE = "Tq-3_" * 5
 
 
 @pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "[::1]", "LOCALHOST"])
 def test_a_loopback_page_gives_the_machine_address(host):
-    address = game_address(f"http://{host}:8501/", "abc123", lan_address="192.168.1.20")
-    assert address == "http://192.168.1.20:8501/?game=abc123"
+    address = game_address(f"http://{host}:8501/", TABLE, "abc123", lan_address="192.168.1.20")
+    assert address == f"http://192.168.1.20:8501/?table={TABLE}&game=abc123"
 
 
 def test_a_network_page_keeps_its_host_scheme_and_port():
-    address = game_address("https://table.local:8443/", "g1", lan_address="10.0.0.5")
-    assert address == "https://table.local:8443/?game=g1"
+    address = game_address("https://table.local:8443/", TABLE, "g1", lan_address="10.0.0.5")
+    assert address == f"https://table.local:8443/?table={TABLE}&game=g1"
 
 
 def test_an_ipv6_host_is_bracketed():
-    address = game_address("http://localhost:8501/", "g1", lan_address="fe80::1")
+    address = game_address("http://localhost:8501/", TABLE, "g1", lan_address="fe80::1")
     assert urlsplit(address).hostname == "fe80::1"
     assert address.startswith("http://[fe80::1]:8501/")
 
 
 def test_the_game_id_is_quoted_in_the_query():
-    address = game_address("http://10.0.0.5:8501/", "a b&c=d")
-    assert parse_qs(urlsplit(address).query) == {"game": ["a b&c=d"]}
+    address = game_address("http://10.0.0.5:8501/", TABLE, "a b&c=d")
+    assert parse_qs(urlsplit(address).query) == {"table": [TABLE], "game": ["a b&c=d"]}
+
+
+def test_a_table_s_invite_is_its_page_with_the_token_alone():
+    address = table_address("http://localhost:8501/?table=old&game=x", TABLE, "10.0.0.5")
+    assert address == f"http://10.0.0.5:8501/?table={TABLE}"
 
 
 @pytest.mark.parametrize(

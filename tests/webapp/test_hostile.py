@@ -7,9 +7,8 @@ from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
 from scoring import Game, PlayerError
-from store import GameStore
 from tests.webapp.conftest import APP
-from tests.webapp.driver import problems, record, set_dice, start
+from tests.webapp.driver import at_table, problems, record, set_dice, start, table_of
 
 # Each fits the 24 characters a name may have, and each would be markup if shown raw.
 HOSTILE_NAMES = ["![x](http://e.x/a.png)", "[Click](http://e.x)", "$x^2$ :red[Bo]", "**Cat** <b>"]
@@ -69,55 +68,61 @@ def test_hostile_names_are_shown_as_typed_everywhere_in_a_game(page):
     assert_no_markup_from_visitors(page)
 
 
-def test_hostile_names_in_the_standings_and_the_resume_list(db):
+def test_hostile_names_in_the_standings_and_the_resume_list(store, table):
     game = Game("catalan", HOSTILE_NAMES[:1])
     for box in game.rules.boxes:
         roll = 3 if box.doubled_on_first_roll else 1
         game.record(box.id, [1, 1, 2, 3, 4], roll)
-    saved = GameStore(db).create(game.to_dict())
-    page = AppTest.from_file(APP, default_timeout=60)
-    page.query_params["game"] = saved.id
-    page.run()
+    saved = store.create(game.to_dict(), table=table)
+    page = at_table(table, saved.id).run()
     assert not problems(page)
     assert page.success, "the winner is told"
     assert_no_markup_from_visitors(page)
-    page = AppTest.from_file(APP, default_timeout=60).run()
+    page = at_table(table).run()
     assert page.button(key=f"open_{saved.id}")
     assert_no_markup_from_visitors(page)
 
 
-def test_a_hostile_game_address_is_not_echoed(db):
+@pytest.mark.parametrize("named", [None, "T" * 24, HOSTILE_ID], ids=["none", "other", "hostile"])
+def test_a_hostile_game_address_is_not_echoed(db, named):
     page = AppTest.from_file(APP, default_timeout=60)
     page.query_params["game"] = HOSTILE_ID
+    if named is not None:
+        page.query_params["table"] = named
     page.run()
     assert not page.exception
     assert "no saved game" in page.error[0].value
     assert_no_markup_from_visitors(page)
 
 
+def test_a_hostile_table_address_is_not_echoed(db):
+    page = at_table(HOSTILE_ID).run()
+    assert not page.exception
+    assert "names no table" in page.error[0].value
+    assert_no_markup_from_visitors(page)
+
+
 @pytest.mark.parametrize("name", ["Cat\u202e 19", "a\u200b", "\u2066Ann\u2069"])
-def test_names_with_hidden_characters_are_refused_on_the_start_page(page, db, name):
+def test_names_with_hidden_characters_are_refused_on_the_start_page(page, store, name):
     with pytest.raises(PlayerError):
         Game("yatzy", [name])
     page = start(page, "yatzy", [name, "Bob"])
     assert page.error, "a clear message"
     assert "game" not in page.query_params
-    assert GameStore(db).list_games() == []
+    assert store.list_games(table=table_of(page)) == []
 
 
-def test_names_that_look_alike_are_refused_on_the_start_page(page, db):
+def test_names_that_look_alike_are_refused_on_the_start_page(page, store):
     page = start(page, "yatzy", ["Ann Lee", "Ann\u00a0 Lee"])
     assert any("named twice" in e.value for e in page.error)
     assert "game" not in page.query_params
-    assert GameStore(db).list_games() == []
+    assert store.list_games(table=table_of(page)) == []
 
 
-def test_a_game_saved_with_names_that_look_alike_opens_and_plays(db):
+def test_a_game_saved_with_names_that_look_alike_opens_and_plays(store, table):
     saved = {"game": "yatzy", "players": ["Ann Lee", "Ann  Lee"], "turns": []}
-    game_id = GameStore(db).create(saved).id
-    page = AppTest.from_file(APP, default_timeout=60)
-    page.query_params["game"] = game_id
-    page = record(set_dice(page.run(), [6, 6, 6, 6, 5]), "chance")
+    game_id = store.create(saved, table=table).id
+    page = record(set_dice(at_table(table, game_id).run(), [6, 6, 6, 6, 5]), "chance")
     assert not problems(page)
     columns = list(page.table[0].value.columns)
     assert len(set(columns)) == 2, columns

@@ -12,9 +12,19 @@ from babel.messages.catalog import Message
 from streamlit.testing.v1 import AppTest
 
 from scoring import GAMES, Game
-from store import GameStore
+from store import new_table
 from tests.webapp.conftest import APP
-from tests.webapp.driver import offered, problems, record, set_dice, sheet, start, upload
+from tests.webapp.driver import (
+    at_table,
+    offered,
+    problems,
+    record,
+    set_dice,
+    sheet,
+    start,
+    table_of,
+    upload,
+)
 from tools.catalogue import template
 from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS, chosen, read_catalogue
 
@@ -26,6 +36,8 @@ PLAYERS = ["Ann", "Bob"]
 DIRECTIVES = re.compile(r":material/\w+:|:[a-z-]+(?=\[)")
 WORD = re.compile(r"[^\W\d_]{3,}")
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+# The table this module's saved games are at (each test has a game file of its own).
+TABLE = new_table()
 
 
 def _forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -102,17 +114,16 @@ def test_the_language_is_the_address_s_then_the_game_s_then_the_browser_s():
     assert chosen(None, None, None) == SOURCE
 
 
-def _new_game(db, game: str, players: list[str], language: str | None = None) -> str:
+def _new_game(store, game: str, players: list[str], language: str | None = None) -> str:
     record = Game(game, players).to_dict()
     if language is not None:
         record["language"] = language
-    return GameStore(db).create(record).id
+    return store.create(record, table=TABLE).id
 
 
 def _open(game_id: str | None = None, lang: str | None = None, locale: str | None = None):
-    page = AppTest.from_file(APP, default_timeout=60)
-    if game_id:
-        page.query_params["game"] = game_id
+    """The game `game_id` at this module's table, or the bare address's start page."""
+    page = at_table(TABLE, game_id) if game_id else AppTest.from_file(APP, default_timeout=60)
     if lang:
         page.query_params["lang"] = lang
     if locale:
@@ -124,7 +135,7 @@ def _title(page: AppTest) -> str:
     return page.title[0].value
 
 
-def test_the_start_page_speaks_the_browser_s_language_and_keeps_it_in_the_address(db):
+def test_the_start_page_speaks_the_browser_s_language_and_keeps_it_in_the_address(store):
     page = _open(locale="el-GR")
     assert TRANSLATIONS["el"].gettext("Dice table") in _title(page)
     assert page.query_params["lang"] == "el"
@@ -133,8 +144,8 @@ def test_the_start_page_speaks_the_browser_s_language_and_keeps_it_in_the_addres
     assert english.query_params["lang"] == SOURCE
 
 
-def test_a_game_opens_in_its_own_language_unless_the_address_asks_for_another(db):
-    game_id = _new_game(db, "yatzy", PLAYERS, language="ru")
+def test_a_game_opens_in_its_own_language_unless_the_address_asks_for_another(store):
+    game_id = _new_game(store, "yatzy", PLAYERS, language="ru")
     page = _open(game_id, locale="en-US")
     assert page.query_params["lang"] == "ru"
     assert TRANSLATIONS["ru"].gettext("All games") in [b.label for b in page.button]
@@ -142,14 +153,14 @@ def test_a_game_opens_in_its_own_language_unless_the_address_asks_for_another(db
     assert TRANSLATIONS["ca"].gettext("All games") in [b.label for b in asked.button]
 
 
-def test_a_game_started_after_choosing_a_language_is_saved_with_it(db):
+def test_a_game_started_after_choosing_a_language_is_saved_with_it(store):
     page = _open(locale="en-US")
     page.selectbox(key="language_picker").set_value("sv").run()
     assert page.query_params["lang"] == "sv"
     assert TRANSLATIONS["sv"].gettext("Dice table") in _title(page)
     page = page.button(key="start").click().run()
     assert not problems(page)
-    saved = GameStore(db).load(page.query_params["game"]).record
+    saved = store.load(page.query_params["game"], table=table_of(page)).record
     assert saved["language"] == "sv"
     assert page.query_params["lang"] == "sv"
 
@@ -194,9 +205,9 @@ def _english_left(page: AppTest, code: str, game: str | None = None) -> set[str]
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_a_turn_and_the_sheet_leave_no_english(db, code):
+def test_a_turn_and_the_sheet_leave_no_english(store, code):
     game = HOME_GAME.get(code, "yatzy")
-    page = set_dice(_open(_new_game(db, game, PLAYERS), lang=code), [2, 2, 3, 4, 5], roll=1)
+    page = set_dice(_open(_new_game(store, game, PLAYERS), lang=code), [2, 2, 3, 4, 5], roll=1)
     assert not problems(page)
     assert any(b.key.startswith("record_") for b in page.button)
     assert _english_left(page, code, game) == set()
@@ -206,8 +217,8 @@ def test_a_turn_and_the_sheet_leave_no_english(db, code):
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_yahtzee_boxes_take_the_page_language_and_the_game_s_own_names_stay_available(db, code):
-    page = _open(_new_game(db, "yahtzee", PLAYERS), lang=code)
+def test_yahtzee_boxes_take_the_page_language_and_the_game_s_own_names_stay_available(store, code):
+    page = _open(_new_game(store, "yahtzee", PLAYERS), lang=code)
     assert _english_left(page, code) == set()
     translated = sheet(page).index
     page.toggle(key="own_box_names").set_value(True).run()
@@ -216,30 +227,30 @@ def test_yahtzee_boxes_take_the_page_language_and_the_game_s_own_names_stay_avai
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
-def test_the_standings_leave_no_english(db, code):
+def test_the_standings_leave_no_english(store, code):
     game = Game(HOME_GAME.get(code, "yatzy"), PLAYERS)
     while game.current_player is not None:
         box, _points = game.options([6, 6, 5, 5, 1])[0]
         game.record(box, [6, 6, 5, 5, 1])
-    game_id = GameStore(db).create(game.to_dict()).id
+    game_id = store.create(game.to_dict(), table=TABLE).id
     page = _open(game_id, lang=code)
     assert not problems(page)
     assert page.success, "the winner is announced"
     assert _english_left(page, code, game.rules.id) == set()
 
 
-def test_a_refused_name_is_told_in_the_page_language(db):
+def test_a_refused_name_is_told_in_the_page_language(store):
     page = _open(lang="ru")
     page = start(page, "yatzy", ["Ann", "ann"])
     russian = TRANSLATIONS["ru"].gettext(
         "{name!r} is named twice; give each player a different name"
     )
     assert page.error[0].value.replace("\\", "") == russian.format(name="ann")
-    assert GameStore(db).list_games() == []
+    assert store.list_games(table=table_of(page)) == []
 
 
-def test_a_file_that_is_not_a_photo_is_refused_in_the_page_language(db):
-    page = _open(_new_game(db, "greek", PLAYERS), lang="el")
+def test_a_file_that_is_not_a_photo_is_refused_in_the_page_language(store):
+    page = _open(_new_game(store, "greek", PLAYERS), lang="el")
     page = upload(page, "dice.jpg", b"not a photo")
     greek = TRANSLATIONS["el"].gettext("this is not a photo I can read: use JPEG, PNG or WebP")
     assert page.error[0].value.replace("\\", "") == f"dice.jpg: {greek}"
@@ -260,10 +271,10 @@ def test_the_catalogues_give_every_thread_the_same_words():
         assert all(future.result() == serial[code] for code, future in futures)
 
 
-def test_the_catalan_first_part_is_called_as_the_game_calls_it(db):
-    page = _open(_new_game(db, "catalan", PLAYERS), lang="ca")
+def test_the_catalan_first_part_is_called_as_the_game_calls_it(store):
+    page = _open(_new_game(store, "catalan", PLAYERS), lang="ca")
     assert "Primera part" in sheet(page).index
-    yatzy = _open(_new_game(db, "yatzy", PLAYERS), lang="ca")
+    yatzy = _open(_new_game(store, "yatzy", PLAYERS), lang="ca")
     for shown in (page, yatzy):
         texts = [*_texts(shown._tree), *sheet(shown).index]
         assert not [text for text in texts if re.search(r"\bescola\b", text, re.IGNORECASE)]
@@ -277,8 +288,8 @@ def test_greek_names_snapping_apart_from_downloading():
 
 
 @pytest.mark.parametrize("game", ["yahtzee", "yatzy"])
-def test_greek_names_the_yahtzee_and_yatzy_boxes_in_greek(db, game):
-    names = sheet(_open(_new_game(db, game, PLAYERS), lang="el")).index
+def test_greek_names_the_yahtzee_and_yatzy_boxes_in_greek(store, game):
+    names = sheet(_open(_new_game(store, game, PLAYERS), lang="el")).index
     assert {"Φουλ", "Μικρή κέντα", "Μεγάλη κέντα"} <= set(names)
-    greek_own = sheet(_open(_new_game(db, "greek", PLAYERS), lang="el")).index
+    greek_own = sheet(_open(_new_game(store, "greek", PLAYERS), lang="el")).index
     assert "Full House" in greek_own, "the Greek game's own sheet keeps its own names"

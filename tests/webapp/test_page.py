@@ -9,18 +9,20 @@ from streamlit.testing.v1 import AppTest
 
 import samples
 from scoring import Game
-from store import GameStore
 from tests.conftest import fill
 from tests.webapp.conftest import APP
 from tests.webapp.driver import (
+    at_table,
     die_labels,
     offered,
     photo_captions,
     problems,
     record,
+    second_browser,
     set_dice,
     sheet,
     start,
+    table_of,
     turn_line,
     upload,
     use_source,
@@ -43,11 +45,11 @@ def test_start_page_lists_the_five_games(page):
     assert "Yahtzee" in titles
 
 
-def test_starting_a_game_puts_its_id_in_the_url_and_saves_it(page, db):
+def test_starting_a_game_puts_its_id_in_the_url_and_saves_it(page, store):
     page = start(page, "yatzy", ["Ann", "Bob"])
     assert not problems(page)
     game_id = page.query_params["game"]
-    saved = GameStore(db).load(game_id)
+    saved = store.load(game_id, table=table_of(page))
     assert saved.record == {
         "game": "yatzy",
         "players": ["Ann", "Bob"],
@@ -58,11 +60,11 @@ def test_starting_a_game_puts_its_id_in_the_url_and_saves_it(page, db):
     assert "Ann to play" in turn_line(page)
 
 
-def test_a_player_named_twice_is_refused(page, db):
+def test_a_player_named_twice_is_refused(page, store):
     page = start(page, "yatzy", ["Ann", "Ann"])
     assert "named twice" in page.error[0].value
     assert "game" not in page.query_params
-    assert GameStore(db).list_games() == []
+    assert store.list_games(table=table_of(page)) == []
 
 
 def test_typed_dice_show_every_legal_box_best_first(page):
@@ -72,14 +74,14 @@ def test_typed_dice_show_every_legal_box_best_first(page):
     assert boxes[:2] == ["full_house", "chance"]
 
 
-def test_recording_writes_the_sheet_and_passes_the_turn(page, db):
+def test_recording_writes_the_sheet_and_passes_the_turn(page, store):
     page = record(set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 6, 6, 2, 2]), "full_house")
     assert not problems(page)
     assert sheet(page).loc["Full house", "Ann"] == "22"
     assert sheet(page).loc["Total", "Ann"] == "22"
     assert "Bob to play" in turn_line(page)
     assert all(page.segmented_control(key=f"die_{i}").value is None for i in range(5))
-    saved = GameStore(db).load(page.query_params["game"]).record
+    saved = store.load(page.query_params["game"], table=table_of(page)).record
     assert saved["turns"] == [
         {"player": "Ann", "dice": [2, 2, 6, 6, 6], "roll": 1, "box": "full_house"}
     ]
@@ -99,7 +101,7 @@ def test_catalan_school_first_and_first_roll_doubling(page):
     assert "Contra la mitjana" in sheet(page).index
 
 
-def test_undo_takes_back_the_entry_and_returns_its_dice(page, db):
+def test_undo_takes_back_the_entry_and_returns_its_dice(page, store):
     page = record(set_dice(start(page, "yatzy", ["Ann", "Bob"]), [5, 5, 5, 5, 1], roll=2), "fives")
     page = page.button(key="undo").click().run()
     assert not problems(page)
@@ -107,34 +109,30 @@ def test_undo_takes_back_the_entry_and_returns_its_dice(page, db):
     assert "Ann to play" in turn_line(page)
     assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [5, 5, 5, 5, 1]
     assert page.segmented_control(key="roll").value == 2
-    assert GameStore(db).load(page.query_params["game"]).record["turns"] == []
+    assert store.load(page.query_params["game"], table=table_of(page)).record["turns"] == []
 
 
-def test_resume_by_id_in_a_second_browser(page, db):
+def test_resume_by_id_in_a_second_browser(page):
     page = record(set_dice(start(page, "greek", ["Ann", "Bob"]), [2, 3, 4, 5, 5]), "small_straight")
-    second = AppTest.from_file(APP, default_timeout=60)
-    second.query_params["game"] = page.query_params["game"]
-    second.run()
+    second = second_browser(page)
     assert not problems(second)
     assert sheet(second).loc["Small straight", "Ann"] == "30"
     assert "Bob to play" in turn_line(second)
 
 
-def test_resume_from_the_list(page, db):
+def test_resume_from_the_list(page, store):
     game = Game("russian", ["Ann", "Bob"])
     game.record("chance", [1, 2, 3, 4, 5])
-    game_id = GameStore(db).create(game.to_dict()).id
+    game_id = store.create(game.to_dict(), table=table_of(page)).id
     page.run()
     page.button(key=f"resume_{game_id}").click().run()
     assert page.query_params["game"] == game_id
     assert sheet(page).loc["Chance", "Ann"] == "15"
 
 
-def test_two_browsers_recording_at_once_lose_nothing(page, db):
+def test_two_browsers_recording_at_once_lose_nothing(page, store):
     page = start(page, "yatzy", ["Ann", "Bob"])
-    other = AppTest.from_file(APP, default_timeout=60)
-    other.query_params["game"] = page.query_params["game"]
-    other.run()
+    other = second_browser(page)
     page = set_dice(page, [1, 1, 1, 2, 3])
     other = set_dice(other, [6, 6, 6, 6, 6])
     page = record(page, "ones")
@@ -142,12 +140,12 @@ def test_two_browsers_recording_at_once_lose_nothing(page, db):
     assert "nothing was recorded" in other.warning[0].value
     assert "Bob's turn now" in other.warning[0].value
     assert [other.segmented_control(key=f"die_{i}").value for i in range(5)] == [None] * 5
-    turns = GameStore(db).load(page.query_params["game"]).record["turns"]
+    turns = store.load(page.query_params["game"], table=table_of(page)).record["turns"]
     assert [t["box"] for t in turns] == ["ones"]
     assert sheet(other).loc["Ones", "Ann"] == "3"
 
 
-def test_a_whole_game_ends_with_standings_and_downloads(page, db):
+def test_a_whole_game_ends_with_standings_and_downloads(page, store):
     page = start(page, "yahtzee", ["Ann"])
     for _ in range(13):
         page = record(set_dice(page, [6, 6, 6, 6, 6]), offered(page)[0])
@@ -165,16 +163,14 @@ def test_a_whole_game_ends_with_standings_and_downloads(page, db):
             "download_review",
         }
     )
-    record_json = GameStore(db).load(page.query_params["game"]).record
+    record_json = store.load(page.query_params["game"], table=table_of(page)).record
     replayed = Game.from_dict(json.loads(json.dumps(record_json)))
     assert replayed.finished
     assert sheet(page).loc["Total", "Ann"] == str(replayed.totals()["Ann"].total)
 
 
-def test_unknown_game_id_gives_a_message(db):
-    page = AppTest.from_file(APP, default_timeout=60)
-    page.query_params["game"] = "nope"
-    page.run()
+def test_unknown_game_id_gives_a_message(db, table):
+    page = at_table(table, "nope").run()
     assert not page.exception
     assert "no saved game" in page.error[0].value
 
@@ -263,17 +259,16 @@ def test_a_camera_snapshot_is_read_like_an_upload(page):
     assert any(page.segmented_control(key=f"die_{i}").value for i in range(5))
 
 
-def test_finished_games_are_listed_apart_with_their_winner(db):
-    store = GameStore(db)
+def test_finished_games_are_listed_apart_with_their_winner(store, table):
     finished = Game("yahtzee", ["Ann", "Bob"])
     while not finished.finished:
         dice = [6, 6, 6, 6, 6] if finished.current_player == "Bob" else [1, 2, 3, 4, 6]
         finished.record(finished.options(dice)[0][0], dice)
-    done = store.create(finished.to_dict())
+    done = store.create(finished.to_dict(), table=table)
     playing = Game("yatzy", ["Cy"])
     playing.record("chance", [1, 2, 3, 4, 5])
-    going = store.create(playing.to_dict())
-    page = AppTest.from_file(APP, default_timeout=60).run()
+    going = store.create(playing.to_dict(), table=table)
+    page = at_table(table).run()
     assert not problems(page)
     resumable = {b.key for b in page.button if b.key and b.key.startswith("resume_")}
     assert resumable == {f"resume_{going.id}"}
@@ -285,10 +280,10 @@ def test_finished_games_are_listed_apart_with_their_winner(db):
     assert {"download_record", "download_csv"} <= {d.key for d in page.download_button}
 
 
-def test_the_start_page_lists_the_most_recent_games_and_shows_older_ones_on_request(db):
-    store = GameStore(db)
-    ids = [store.create(Game("yatzy", [f"P{i}"]).to_dict()).id for i in range(LISTED + 5)]
-    page = AppTest.from_file(APP, default_timeout=60).run()
+def test_the_start_page_lists_the_most_recent_games_and_shows_older_ones_on_request(store, table):
+    games = [Game("yatzy", [f"P{i}"]).to_dict() for i in range(LISTED + 5)]
+    ids = [store.create(game, table=table).id for game in games]
+    page = at_table(table).run()
     assert not problems(page)
     resumable = [b.key.removeprefix("resume_") for b in page.button if b.key.startswith("resume_")]
     assert resumable == ids[::-1][:LISTED]
@@ -299,7 +294,7 @@ def test_the_start_page_lists_the_most_recent_games_and_shows_older_ones_on_requ
     assert not [b for b in page.button if b.key == "show_older"]
 
 
-def test_rolling_again_keeps_the_held_dice_and_the_turn_records_its_rolls(page, db):
+def test_rolling_again_keeps_the_held_dice_and_the_turn_records_its_rolls(page, store):
     page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 6, 2, 3, 1], roll=1)
     page.checkbox(key="hold_0").check()
     page.checkbox(key="hold_1").check()
@@ -314,7 +309,7 @@ def test_rolling_again_keeps_the_held_dice_and_the_turn_records_its_rolls(page, 
     page = page.button(key="roll_again").click().run()
     page = record(set_dice(page, [6, 6, 6, 6, 5]), "sixes")
     assert not problems(page)
-    (turn,) = GameStore(db).load(page.query_params["game"]).record["turns"]
+    (turn,) = store.load(page.query_params["game"], table=table_of(page)).record["turns"]
     assert turn["roll"] == 3
     assert turn["rolls"] == [
         {"dice": [1, 2, 3, 6, 6], "kept": [6, 6]},
@@ -326,7 +321,7 @@ def _ticked(page) -> list[int]:
     return [i for i in range(5) if page.checkbox(key=f"hold_{i}").value]
 
 
-def test_undo_puts_back_the_turn_as_it_stood_with_its_earlier_rolls(page, db):
+def test_undo_puts_back_the_turn_as_it_stood_with_its_earlier_rolls(page, store):
     page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 2, 6, 3, 1], roll=1)
     page.checkbox(key="hold_0").check()
     page.checkbox(key="hold_2").check()
@@ -335,7 +330,7 @@ def test_undo_puts_back_the_turn_as_it_stood_with_its_earlier_rolls(page, db):
     page.checkbox(key="hold_3").check()
     page = record(page, "sixes")
     assert not problems(page)
-    first = GameStore(db).load(page.query_params["game"]).record["turns"][0]
+    first = store.load(page.query_params["game"], table=table_of(page)).record["turns"][0]
     page = page.button(key="undo").click().run()
     assert not problems(page)
     assert [page.segmented_control(key=f"die_{i}").value for i in range(5)] == [6, 4, 6, 5, 2]
@@ -343,36 +338,34 @@ def test_undo_puts_back_the_turn_as_it_stood_with_its_earlier_rolls(page, db):
     assert _ticked(page) == [0, 2, 3]
     page = record(page, "sixes")
     assert not problems(page)
-    (again,) = GameStore(db).load(page.query_params["game"]).record["turns"]
+    (again,) = store.load(page.query_params["game"], table=table_of(page)).record["turns"]
     assert again == first
     assert again["rolls"] == [{"dice": [1, 2, 3, 6, 6], "kept": [6, 6]}]
 
 
-def test_undo_from_another_browser_puts_back_the_earlier_rolls_from_the_record(page, db):
+def test_undo_from_another_browser_puts_back_the_earlier_rolls_from_the_record(page, store):
     page = set_dice(start(page, "yatzy", ["Ann", "Bob"]), [6, 2, 6, 3, 1], roll=1)
     page.checkbox(key="hold_0").check()
     page.checkbox(key="hold_2").check()
     page = page.button(key="roll_again").click().run()
     page = record(set_dice(page, [6, 4, 6, 5, 2]), "sixes")
-    other = AppTest.from_file(APP, default_timeout=60)
-    other.query_params["game"] = page.query_params["game"]
-    other = other.run().button(key="undo").click().run()
+    other = second_browser(page).button(key="undo").click().run()
     assert not problems(other)
     assert [other.segmented_control(key=f"die_{i}").value for i in range(5)] == [2, 4, 5, 6, 6]
     assert other.segmented_control(key="roll").value == 2
     assert _ticked(other) == [3, 4], "the dice kept from roll 1 are held"
     other = record(other, "sixes")
-    (turn,) = GameStore(db).load(page.query_params["game"]).record["turns"]
+    (turn,) = store.load(page.query_params["game"], table=table_of(page)).record["turns"]
     assert turn["rolls"] == [{"dice": [1, 2, 3, 6, 6], "kept": [6, 6]}]
 
 
-def test_a_held_die_changed_after_rolling_again_records_the_turn_without_its_rolls(page, db):
+def test_a_held_die_changed_after_rolling_again_records_the_turn_without_its_rolls(page, store):
     page = set_dice(start(page, "yatzy", ["Ann"]), [6, 6, 2, 3, 1], roll=1)
     page.checkbox(key="hold_0").check()
     page = page.button(key="roll_again").click().run()
     page = record(set_dice(page, [5, 5, 5, 2, 2]), "full_house")
     assert not problems(page)
-    (turn,) = GameStore(db).load(page.query_params["game"]).record["turns"]
+    (turn,) = store.load(page.query_params["game"], table=table_of(page)).record["turns"]
     assert turn["roll"] == 2 and "rolls" not in turn
 
 

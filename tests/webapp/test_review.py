@@ -6,10 +6,9 @@ from streamlit.testing.v1 import AppTest
 
 from advisor import review
 from scoring import GAMES
-from store import GameStore
+from store import new_table
 from tests.advisor.random_play import random_game
-from tests.webapp.conftest import APP
-from tests.webapp.driver import problems, record, set_dice, start
+from tests.webapp.driver import at_table, problems, record, set_dice, start
 from tests.webapp.test_hostile import HOSTILE_NAMES, assert_no_markup_from_visitors
 from webapp.text import plain
 
@@ -42,18 +41,16 @@ def review_lines(page: AppTest) -> list[str]:
     return [m.value for m in page.markdown if "gave up" in m.value]
 
 
-def open_saved(db, record: dict) -> AppTest:
-    saved = GameStore(db).create(record)
-    page = AppTest.from_file(APP, default_timeout=60)
-    page.query_params["game"] = saved.id
-    return page.run()
+def open_saved(store, record: dict) -> AppTest:
+    table = new_table()
+    return at_table(table, store.create(record, table=table).id).run()
 
 
 @pytest.mark.parametrize("names", [["Ann", "Bob"], HOSTILE_NAMES], ids=["plain", "hostile"])
-def test_a_finished_game_shows_each_players_loss_and_a_chart(db, names):
+def test_a_finished_game_shows_each_players_loss_and_a_chart(store, names):
     game = random_game(GAMES["yatzy"], names, seed=4)
     expected = review(game)  # solves the tables here, so the page finds them ready
-    page = until_reviewed(open_saved(db, game.to_dict()))
+    page = until_reviewed(open_saved(store, game.to_dict()))
     assert page.success, "the standings come first"
     lines = review_lines(page)
     assert len(lines) == len(names)

@@ -7,14 +7,16 @@ import random
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from scoring import Game
-from store import GameStore
+from store import SqliteStore, new_table
 from tools.load_benchmark import PageClient
 from tools.local_server import ROOT, serve
 
 
-async def _boxes_after(url: str, game_id: str, request: BackMsg) -> tuple[list[str], list[str]]:
+async def _boxes_after(
+    url: str, table: str, game_id: str, request: BackMsg
+) -> tuple[list[str], list[str]]:
     """The Record buttons offered once five dice are set, and again after `request`."""
-    client = PageClient(url.replace("http", "ws") + "/_stcore/stream", game_id)
+    client = PageClient(url.replace("http", "ws") + "/_stcore/stream", game_id, table=table)
     await client.open()
     before = (await client.rerun(client.hand(random.Random(1)))).boxes
     await client.send_message(request)
@@ -25,9 +27,10 @@ async def _boxes_after(url: str, game_id: str, request: BackMsg) -> tuple[list[s
 
 def test_a_request_to_clear_the_caches_changes_nothing(tmp_path):
     db = tmp_path / "games.sqlite3"
-    game_id = GameStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict()).id
+    table = new_table()
+    game_id = SqliteStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
     request = BackMsg(clear_cache=True)
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
-        before, after = asyncio.run(_boxes_after(url, game_id, request))
+        before, after = asyncio.run(_boxes_after(url, table, game_id, request))
     assert before, "five dice set offer boxes"
     assert after == before, "the dice set are still there"

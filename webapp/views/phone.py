@@ -1,5 +1,5 @@
-"""Joining a game from a phone: its address on the local network as a QR code, and what
-to do when the page is not served over HTTPS."""
+"""Joining a game from a phone: its address on the local network as a QR code, what to do
+when the page is not served over HTTPS, and the invite to the game's table."""
 
 from urllib.parse import urlsplit
 
@@ -7,6 +7,7 @@ import streamlit as st
 
 from webapp.address import game_address, is_loopback, qr_png
 from webapp.language import _
+from webapp.views.tables import invite, page_url
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -22,11 +23,10 @@ def listens_on_loopback() -> bool:
     return bool(address) and is_loopback(str(address))
 
 
-def join_from_phone(game_id: str) -> None:
-    """A popover with the game's address as a QR code and as text, and what keeps a phone
-    from using it."""
-    page = st.context.url or "http://localhost:8501/"
-    address = game_address(page, game_id)
+def join_from_phone(table: str, game_id: str) -> None:
+    """A popover with the address of `table`'s game as a QR code and as text, what keeps a
+    phone from using it, and the table's invite."""
+    address = game_address(page_url(), table, game_id)
     with st.popover(_("Phone"), icon=":material/qr_code_2:", help=_("Join this game from a phone")):
         if listens_on_loopback():
             st.warning(
@@ -47,3 +47,4 @@ def join_from_phone(game_id: str) -> None:
                     "`python -m webapp.certificate` (the README says how)."
                 )
             )
+        invite(table)

@@ -13,7 +13,7 @@ from advisor import KeepReview, Review, TurnReview, costliest
 from scoring import Game, dice_text
 from webapp.advice import advisor_on, game_review, review_wanted
 from webapp.language import _, number
-from webapp.saved_games import Table
+from webapp.saved_games import OpenGame
 from webapp.state import ASK_KEY
 from webapp.text import plain
 from webapp.wording import keep_words
@@ -82,9 +82,9 @@ def _outlook_chart(result: Review, game: Game) -> None:
     st.altair_chart(chart, width="stretch")
 
 
-def review_panel(table: Table, names: dict[str, str]) -> None:
+def review_panel(saved: OpenGame, names: dict[str, str]) -> None:
     """The review after the game; during it, a switch for a player who wants it so far."""
-    game = table.game
+    game = saved.game
     if not game.finished:
         if not advisor_on() or not game.turns:
             return
@@ -93,9 +93,9 @@ def review_panel(table: Table, names: dict[str, str]) -> None:
             key=ASK_KEY,
             help=_("What each choice gave up against the advisor, and the luck of the dice."),
         )
-    if not review_wanted(table):
+    if not review_wanted(saved):
         return
-    result = game_review(table)
+    result = game_review(saved)
     if result is None:
         st.caption(
             ":material/hourglass_top: "

@@ -11,7 +11,7 @@ from webapp.advice import game_review, review_wanted
 from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number
-from webapp.saved_games import Table
+from webapp.saved_games import OpenGame
 from webapp.text import plain
 from webapp.wording import player_labels, winners_line
 
@@ -23,9 +23,9 @@ def _signed(value: float) -> str:
     return number(value, signed=True)
 
 
-def scoresheet(table: Table, names: dict[str, str]) -> None:
+def scoresheet(saved: OpenGame, names: dict[str, str]) -> None:
     """Boxes as rows, players as columns; the current player's column highlighted."""
-    game = table.game
+    game = saved.game
     rows = sheet_rows(game, ENGLISH, names, _signed)
     labels = player_labels(game.players)
     frame = pd.DataFrame(
@@ -41,11 +41,11 @@ def scoresheet(table: Table, names: dict[str, str]) -> None:
     st.table(styled)
 
 
-def _undo(table: Table, names: dict[str, str]) -> None:
-    turn = change(table, lambda game: game.undo())
+def _undo(saved: OpenGame, names: dict[str, str]) -> None:
+    turn = change(saved, lambda game: game.undo())
     if turn is None:
         return
-    turn_state.restore(table.id, len(table.game.turns), turn)
+    turn_state.restore(saved.id, len(saved.game.turns), turn)
     flash(
         "info",
         _("Took back {player}'s {box}; the dice are back to choose again.").format(
@@ -54,22 +54,23 @@ def _undo(table: Table, names: dict[str, str]) -> None:
     )
 
 
-def undo_button(table: Table, names: dict[str, str]) -> None:
+def undo_button(saved: OpenGame, names: dict[str, str]) -> None:
     """Take back the last entry, whoever made it."""
     st.button(
         "↶ " + _("Undo the last entry"),
         key="undo",
-        disabled=not table.game.turns,
+        disabled=not saved.game.turns,
         on_click=_undo,
-        args=(table, names),
+        args=(saved, names),
     )
 
 
-def standings(table: Table) -> None:
+def standings(saved: OpenGame) -> None:
     """Final ranking and the winner (ties share the win)."""
-    ranking = table.game.standings()
-    labels = player_labels(table.game.players)
-    st.success(winners_line(ranking) + "!", icon=":material/trophy:")
+    ranking = saved.game.standings()
+    labels = player_labels(saved.game.players)
+    winners = [s.player for s in ranking if s.winner]
+    st.success(winners_line(winners, ranking[0].totals.total) + "!", icon=":material/trophy:")
     for s in ranking:
         t = s.totals
         line = f"{s.place}. **{labels[s.player]}**: {t.total}"
@@ -79,36 +80,36 @@ def standings(table: Table) -> None:
         st.markdown(line)
 
 
-def downloads(table: Table, names: dict[str, str]) -> None:
+def downloads(saved: OpenGame, names: dict[str, str]) -> None:
     """The game record (what `python -m scoring replay` reads), the sheet as CSV, and the
     review (what `python -m advisor review` prints) when it is shown."""
     left, right = st.columns(2)
     left.download_button(
         _("Download the game record (JSON)"),
-        json.dumps(table.game.to_dict(), ensure_ascii=False, indent=1),
-        file_name=f"{table.game.rules.id}-{table.id}.json",
+        json.dumps(saved.game.to_dict(), ensure_ascii=False, indent=1),
+        file_name=f"{saved.game.rules.id}-{saved.id}.json",
         mime="application/json",
         key="download_record",
     )
     right.download_button(
         _("Download the sheet (CSV)"),
-        sheet_csv(table.game, ENGLISH, names),
-        file_name=f"{table.game.rules.id}-{table.id}.csv",
+        sheet_csv(saved.game, ENGLISH, names),
+        file_name=f"{saved.game.rules.id}-{saved.id}.csv",
         mime="text/csv",
         key="download_csv",
     )
-    review_download(table)
+    review_download(saved)
 
 
-def review_download(table: Table) -> None:
+def review_download(saved: OpenGame) -> None:
     """The review as JSON (what ``python -m advisor review`` prints), when it is shown."""
-    result = game_review(table) if review_wanted(table) else None
+    result = game_review(saved) if review_wanted(saved) else None
     if result is None:
         return
     st.download_button(
         _("Download the review (JSON)"),
         json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
-        file_name=f"{table.game.rules.id}-{table.id}-review.json",
+        file_name=f"{saved.game.rules.id}-{saved.id}-review.json",
         mime="application/json",
         key="download_review",
     )

@@ -1,26 +1,29 @@
-"""The start page: choose a game and name the players, resume a saved game, or open a
-finished one."""
+"""A table's start page: choose a game and name the players, resume one of the table's
+saved games or open a finished one, invite others, and switch between this browser's
+tables."""
 
 from collections.abc import Callable
 
 import streamlit as st
 
-from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, CorruptRecordError, Game, ScoringError
-from store import GameStore, GameSummary, StoreError
+from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, Game, ScoringError
+from store import GameSummary, StoreError
 from webapp.language import _, error_text, game_title, ngettext
-from webapp.navigation import open_game
-from webapp.saved_games import game_store, new_table, store_trouble
+from webapp.navigation import show_game
+from webapp.saved_games import game_store, save_new_game, store_trouble
 from webapp.state import LISTED_KEY
 from webapp.text import plain
+from webapp.views.tables import invite, your_tables
 from webapp.wording import winners_line
 
-# Games listed at first, and added by each "Show older games": the page reads and replays
-# only these, however many games the file holds.
+# Games listed at first in progress and finished, and added to each by "Show older games":
+# the page reads only these games' summaries, however many games the table holds.
 LISTED = 20
 
 
-def new_game_form() -> None:
-    """Pick a game, name 1 to 8 players, start: the game is saved and its id goes into the URL."""
+def new_game_form(table: str) -> None:
+    """Pick a game, name 1 to 8 players, start: the game is saved at `table` and its id goes
+    into the URL."""
     st.subheader(_("New game"), anchor=False)
     # Worked out here, in this page's language, rather than in a function that reads it.
     titles = {game_id: game_title(rules) for game_id, rules in GAMES.items()}
@@ -48,20 +51,18 @@ def new_game_form() -> None:
             st.error(plain(error_text(error)))
             return
         try:
-            open_game(new_table(game))
+            show_game(save_new_game(table, game))
         except StoreError as error:
             st.error(store_trouble(error))
             return
         st.rerun()
 
 
-def _result(store: GameStore, summary: GameSummary) -> str:
-    """Who won a finished saved game, or why that cannot be told."""
-    try:
-        game = Game.from_dict(store.load(summary.id).record)
-    except (StoreError, ScoringError, CorruptRecordError):
+def _result(summary: GameSummary) -> str:
+    """Who won a finished saved game, from its summary, or why that cannot be told."""
+    if not summary.winners or not summary.totals:
         return _("the record cannot be replayed")
-    return winners_line(game.standings())
+    return winners_line(summary.winners, max(summary.totals))
 
 
 def _game_line(summary: GameSummary, note: str) -> str:
@@ -70,15 +71,30 @@ def _game_line(summary: GameSummary, note: str) -> str:
     return f"**{title}** · {players}  \n{summary.updated:%Y-%m-%d %H:%M} UTC · {note}"
 
 
-def saved_games() -> None:
-    """Games in progress, each with its progress and a Resume button; below them the
-    finished games, each with its winner and an Open button for its sheet and downloads."""
+def _listed_beyond(listed: int, total: int) -> bool:
+    """Whether a list was cut at `listed` of `total` games, which it then says."""
+    if total <= listed:
+        return False
+    st.caption(
+        _("The {listed} most recent of {total} saved games are listed.").format(
+            listed=listed, total=total
+        )
+    )
+    return True
+
+
+def saved_games(table: str) -> None:
+    """The table's games in progress, each with its progress and a Resume button; below
+    them its finished games, each with its winner and an Open button for its sheet and
+    downloads. Each list is read by its own query, its `listed` most recent first."""
     listed = int(st.session_state.get(LISTED_KEY, LISTED))
     try:
         store = game_store()
-        saved = store.list_games(listed)
-        damaged = store.unreadable_games(listed)
-        total = store.count()
+        playing = _known(store.list_games(table=table, finished=False, limit=listed))
+        finished = _known(store.list_games(table=table, finished=True, limit=listed))
+        damaged = store.unreadable_games(table=table, limit=listed)
+        playing_total = store.count(table=table, finished=False)
+        finished_total = store.count(table=table, finished=True)
     except StoreError as error:
         st.error(store_trouble(error))
         return
@@ -90,9 +106,6 @@ def saved_games() -> None:
                 len(damaged),
             ).format(count=len(damaged))
         )
-    known = [s for s in saved if s.game in GAMES and s.players]
-    finished = [s for s in known if GAMES[s.game].finished_after(s.turns, len(s.players))]
-    playing = [s for s in known if s not in finished]
     st.subheader(_("Resume a game"), anchor=False)
     if not playing:
         st.caption(_("No game in progress."))
@@ -102,33 +115,35 @@ def saved_games() -> None:
         progress = _("{filled}/{boxes} boxes").format(filled=summary.turns, boxes=boxes)
         left.markdown(_game_line(summary, progress))
         right.button(
-            _("Resume"), key=f"resume_{summary.id}", on_click=open_game, args=(summary.id,)
+            _("Resume"), key=f"resume_{summary.id}", on_click=show_game, args=(summary.id,)
         )
+    cut = _listed_beyond(listed, playing_total)
     if finished:
-        heading = _("Finished games ({count})").format(count=len(finished))
+        heading = _("Finished games ({count})").format(count=finished_total)
         with st.expander(heading, icon=":material/trophy:"):
             for summary in finished:
                 left, right = st.columns([4, 1], vertical_alignment="center")
-                left.markdown(_game_line(summary, _result(store, summary)))
+                left.markdown(_game_line(summary, _result(summary)))
                 right.button(
-                    _("Open"), key=f"open_{summary.id}", on_click=open_game, args=(summary.id,)
+                    _("Open"), key=f"open_{summary.id}", on_click=show_game, args=(summary.id,)
                 )
-    if total > listed:
-        st.caption(
-            _("The {listed} most recent of {total} saved games are listed.").format(
-                listed=listed, total=total
-            )
-        )
+            cut = _listed_beyond(listed, finished_total) or cut
+    if cut:
         st.button(_("Show older games"), key="show_older", on_click=_list_more, args=(listed,))
+
+
+def _known(summaries: list[GameSummary]) -> list[GameSummary]:
+    """The games this page can show: of a known kind, with players."""
+    return [s for s in summaries if s.game in GAMES and s.players]
 
 
 def _list_more(listed: int) -> None:
     st.session_state[LISTED_KEY] = listed + LISTED
 
 
-def start_page(beside_title: Callable[[], None]) -> None:
-    """The page shown when no game id is in the URL; `beside_title` draws the controls
-    beside its title."""
+def start_page(table: str, beside_title: Callable[[], None]) -> None:
+    """The start page of `table`, shown when no game id is in the URL; `beside_title`
+    draws the controls beside its title."""
     title, language = st.columns([4, 1], vertical_alignment="bottom")
     title.title(":material/casino: " + _("Dice table"), anchor=False)
     with language:
@@ -140,8 +155,10 @@ def start_page(beside_title: Callable[[], None]) -> None:
             "every entry."
         )
     )
+    invite(table)
     left, right = st.columns(2, gap="large")
     with left:
-        new_game_form()
+        new_game_form(table)
     with right:
-        saved_games()
+        saved_games(table)
+        your_tables(table)

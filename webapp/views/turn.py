@@ -27,7 +27,7 @@ from webapp.advice import Turn, chosen_roll
 from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number
-from webapp.saved_games import Table
+from webapp.saved_games import OpenGame
 from webapp.text import plain
 from webapp.wording import describe, player_labels
 
@@ -38,13 +38,13 @@ HELD_ICON = ":material/front_hand:"
 CHECK_ICON = ":material/warning:"
 
 
-def turn_header(table: Table) -> None:
+def turn_header(saved: OpenGame) -> None:
     """Whose turn it is, the round, and every player's total, on one line."""
-    totals = table.game.totals()
-    labels = player_labels(table.game.players)
+    totals = saved.game.totals()
+    labels = player_labels(saved.game.players)
     others = " · ".join(f"{labels[player]} {t.total}" for player, t in totals.items())
     line = _("Round {round} · {player} to play").format(
-        round=table.game.round, player=labels[table.player]
+        round=saved.game.round, player=labels[saved.player]
     )
     st.container(key="turn_line").markdown(f"**{line}** :small[· {others}]")
 
@@ -111,10 +111,10 @@ def dice_inputs(keep: frozenset[int], can_hold: bool) -> None:
             )
 
 
-def dice_panel(table: Table, turn: Turn, keep: frozenset[int]) -> None:
+def dice_panel(saved: OpenGame, turn: Turn, keep: frozenset[int]) -> None:
     """The roll, the five dice (those in `keep` marked as the advisor keeps them), and
     rolling again with the held dice."""
-    roll_input(table.game.rules)
+    roll_input(saved.game.rules)
     roll = turn.roll or LAST_ROLL
     dice_inputs(keep, can_hold=roll < LAST_ROLL)
     with st.container(horizontal=True, key="dice_actions"):
@@ -149,19 +149,19 @@ def _earlier(dice: list[int], roll: int) -> list[dict[str, list[int]]] | None:
     return rolls or None
 
 
-def _record(table: Table, box: str, label: str) -> None:
+def _record(saved: OpenGame, box: str, label: str) -> None:
     # The dice and roll as the player sees them at the click, not as they were when the
     # button was drawn: clicks that follow each other quickly can outrun the page.
-    dice, roll = turn_state.hand(), chosen_roll(table.game.rules)
+    dice, roll = turn_state.hand(), chosen_roll(saved.game.rules)
     if dice is None or roll is None:
         flash("warning", _("Set all five dice and the roll before recording."))
         return
     rolls = _earlier(dice, roll)
     before = turn_state.turn()
-    result = change(table, lambda game: game.record(box, dice, roll, rolls))
+    result = change(saved, lambda game: game.record(box, dice, roll, rolls))
     if result is None:
         return
-    turn_state.keep_recorded(table.id, len(table.game.turns), before)
+    turn_state.keep_recorded(saved.id, len(saved.game.turns), before)
     if result.extra_bonus:
         message = _("{player}: {points} in {box} and +{bonus} bonus.")
     else:
@@ -175,7 +175,7 @@ def _record(table: Table, box: str, label: str) -> None:
     turn_state.clear_turn()
 
 
-def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> Suggestion | None:
+def boxes_panel(saved: OpenGame, names: dict[str, str], turn: Turn) -> Suggestion | None:
     """Every legal box as a Record button with its points, the advisor's choice first and
     marked, each with the reasons for its points and, with the advisor, its outlook; the
     first box shown (None before the dice and the roll are set)."""
@@ -185,15 +185,15 @@ def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> Suggestion |
     if turn.hand is None:
         st.info(_("Give every die a value (photo or clicks) to see what the roll is worth."))
         return None
-    game = table.game
+    game = saved.game
     shown = dice_text(sorted(turn.hand))
     if turn.rolling_on:
         question = _("**{player}**, if you stop now, **{dice}** is worth:")
     else:
         question = _("**{player}**, where does **{dice}** go?")
-    st.markdown(question.format(player=plain(table.player), dice=shown))
+    st.markdown(question.format(player=plain(saved.player), dice=shown))
     options = advised_first(
-        suggest(game.rules, turn.hand, turn.roll, game.column(table.player)), turn.boxes
+        suggest(game.rules, turn.hand, turn.roll, game.column(saved.player)), turn.boxes
     )
     starred = bool(turn.boxes) and not turn.rolling_on
     # Row by row, so that a phone, which stacks columns, keeps the best-first order.
@@ -202,15 +202,15 @@ def boxes_panel(table: Table, names: dict[str, str], turn: Turn) -> Suggestion |
         cells = st.columns(BOX_COLUMNS, gap="small")
         for index, (cell, option) in enumerate(zip(cells, row, strict=False)):
             with cell:
-                _box_button(table, names, turn, option, starred and first + index == 0)
+                _box_button(saved, names, turn, option, starred and first + index == 0)
     return options[0] if options else None
 
 
 def _box_button(
-    table: Table, names: dict[str, str], turn: Turn, option: Suggestion, chosen: bool
+    saved: OpenGame, names: dict[str, str], turn: Turn, option: Suggestion, chosen: bool
 ) -> None:
     """One box's Record button with its points, and the reasons and outlook below it."""
-    rules = table.game.rules
+    rules = saved.game.rules
     label = names[option.box]
     worth = SCRATCH if is_scratch(rules, option.box, option.points) else option.points
     reasons = [describe(reason) for reason in option.reasons]
@@ -225,7 +225,7 @@ def _box_button(
         type="primary" if chosen else "secondary",
         icon=CHOICE_ICON if chosen else ":material/edit_note:",
         on_click=_record,
-        args=(table, option.box, label),
+        args=(saved, option.box, label),
         use_container_width=True,
         help=_("Record {points} in {box}").format(points=worth, box=label),
     )

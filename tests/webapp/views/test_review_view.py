@@ -4,23 +4,24 @@ expected final scores over the game."""
 from streamlit.testing.v1 import AppTest
 
 from scoring import GAMES
-from store import GameStore
 from tests.advisor.random_play import random_game
 
 
-def _review(game_id: str) -> None:
+def _review(table: str, game_id: str) -> None:
     from webapp.language import sheet_names
-    from webapp.saved_games import open_table
+    from webapp.saved_games import open_game
     from webapp.views.review import review_panel
 
-    table = open_table(game_id)
-    review_panel(table, sheet_names(table.game.rules, False))
+    saved = open_game(table, game_id)
+    review_panel(saved, sheet_names(saved.game.rules, False))
 
 
-def test_a_finished_games_review_is_drawn_once_the_advisor_is_ready(db):
+def test_a_finished_games_review_is_drawn_once_the_advisor_is_ready(store, table):
     game = random_game(GAMES["yatzy"], ["Ann", "Bob"], seed=3)
-    game_id = GameStore(db).create(game.to_dict()).id
-    page = AppTest.from_function(_review, kwargs={"game_id": game_id}, default_timeout=60)
+    game_id = store.create(game.to_dict(), table=table).id
+    page = AppTest.from_function(
+        _review, kwargs={"table": table, "game_id": game_id}, default_timeout=60
+    )
     for _ in range(30):
         page.run()
         if page.get("vega_lite_chart"):

@@ -3,45 +3,48 @@
 from streamlit.testing.v1 import AppTest
 
 from scoring import Game
-from store import GameStore
 
 
-def _sheet(game_id: str) -> None:
+def _sheet(table: str, game_id: str) -> None:
     from webapp.language import sheet_names
-    from webapp.saved_games import open_table
+    from webapp.saved_games import open_game
     from webapp.views.sheet import downloads, scoresheet, standings, undo_button
 
-    table = open_table(game_id)
-    names = sheet_names(table.game.rules, False)
-    if table.game.finished:
-        standings(table)
-    scoresheet(table, names)
-    undo_button(table, names)
-    downloads(table, names)
+    saved = open_game(table, game_id)
+    names = sheet_names(saved.game.rules, False)
+    if saved.game.finished:
+        standings(saved)
+    scoresheet(saved, names)
+    undo_button(saved, names)
+    downloads(saved, names)
 
 
-def _saved(db, turns: list[tuple[list[int], str]]) -> str:
+def _saved(store, table: str, turns: list[tuple[list[int], str]]) -> str:
     game = Game("yatzy", ["Ann", "Bob"])
     for dice, box in turns:
         game.record(box, dice, 3)
-    return GameStore(db).create(game.to_dict()).id
+    return store.create(game.to_dict(), table=table).id
 
 
-def test_the_sheet_shows_each_players_boxes_and_undo_takes_the_last_one_back(db):
-    game_id = _saved(db, [([6, 6, 6, 2, 1], "sixes"), ([1, 1, 2, 3, 4], "ones")])
-    page = AppTest.from_function(_sheet, kwargs={"game_id": game_id}, default_timeout=30).run()
+def test_the_sheet_shows_each_players_boxes_and_undo_takes_the_last_one_back(store, table):
+    game_id = _saved(store, table, [([6, 6, 6, 2, 1], "sixes"), ([1, 1, 2, 3, 4], "ones")])
+    page = AppTest.from_function(
+        _sheet, kwargs={"table": table, "game_id": game_id}, default_timeout=30
+    ).run()
     assert not page.exception
     sheet = page.table[0].value
     assert str(sheet.loc["Sixes", "Ann"]) == "18"
     assert str(sheet.loc["Ones", "Bob"]) == "2"
     page.button(key="undo").click().run()
     assert not page.exception
-    assert len(GameStore(db).load(game_id).record["turns"]) == 1
+    assert len(store.load(game_id, table=table).record["turns"]) == 1
 
 
-def test_a_game_on_offers_its_record_and_sheet_but_no_review_unasked(db):
-    game_id = _saved(db, [([5, 5, 5, 5, 5], "five_of_a_kind")])
-    page = AppTest.from_function(_sheet, kwargs={"game_id": game_id}, default_timeout=30).run()
+def test_a_game_on_offers_its_record_and_sheet_but_no_review_unasked(store, table):
+    game_id = _saved(store, table, [([5, 5, 5, 5, 5], "five_of_a_kind")])
+    page = AppTest.from_function(
+        _sheet, kwargs={"table": table, "game_id": game_id}, default_timeout=30
+    ).run()
     assert not page.exception
     assert {d.key for d in page.download_button} == {"download_record", "download_csv"}
     assert not page.success, "no standings before the game is over"
