@@ -5,11 +5,18 @@ While Streamlit redraws the page it may show a widget's old copy (marked
 """
 
 import re
+from urllib.parse import urlencode
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 CLICK_TRIES = 5
+
+
+def address(url: str, table: str, game_id: str | None = None) -> str:
+    """The page's address at `table`'s start page, or at its game `game_id`."""
+    query = {"table": table} if game_id is None else {"table": table, "game": game_id}
+    return f"{url}/?{urlencode(query)}"
 
 
 def die_face(page: Page, position: int, value: int) -> Locator:

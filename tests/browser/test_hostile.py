@@ -13,8 +13,8 @@ from playwright.sync_api import Page, Route, expect, sync_playwright
 
 import samples
 from scoring import Game
-from store import GameStore
-from tests.browser.page_steps import choose, dice_shown, record_button
+from store import SqliteStore, new_table
+from tests.browser.page_steps import address, choose, dice_shown, record_button
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 from vision.decode import LARGEST_FILE
 from webapp.uploads import KEPT_PER_SESSION
@@ -34,14 +34,14 @@ def _finished() -> Game:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Iterator[tuple[str, str, str]]:
-    """(address, game in progress, finished game) on a server of their own."""
+def site(tmp_path_factory) -> Iterator[tuple[str, str, str, str]]:
+    """(server address, table, game in progress, finished game) on a server of their own."""
     db = tmp_path_factory.mktemp("hostile") / "games.sqlite3"
-    store = GameStore(db)
-    playing = store.create(Game("yatzy", ADDRESS_NAMES).to_dict()).id
-    finished = store.create(_finished().to_dict()).id
+    store, table = SqliteStore(db), new_table()
+    playing = store.create(Game("yatzy", ADDRESS_NAMES).to_dict(), table=table).id
+    finished = store.create(_finished().to_dict(), table=table).id
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
-        yield url, playing, finished
+        yield url, table, playing, finished
 
 
 @pytest.fixture
@@ -75,29 +75,29 @@ def _no_links_from_names(page: Page) -> None:
 
 
 def test_names_like_addresses_are_no_links_anywhere(site, page: Page):
-    url, playing, finished = site
-    page.goto(f"{url}/?game={playing}")
+    url, table, playing, finished = site
+    page.goto(address(url, table, playing))
     expect(page.get_by_text(re.compile(r"e\.x.* to play"))).to_be_visible()
     for position, value in enumerate([6, 6, 6, 2, 2]):
         choose(page, position, value)
     record_button(page, "full_house").click()
     expect(page.get_by_test_id("stAlertContentSuccess")).to_be_visible()
     _no_links_from_names(page)
-    page.goto(f"{url}/?game={finished}")
+    page.goto(address(url, table, finished))
     expect(page.locator("[data-testid=stAlertContentSuccess]")).to_contain_text("win")
     _no_links_from_names(page)
-    page.goto(url)
+    page.goto(address(url, table))
     expect(page.locator(f".st-key-resume_{playing}")).to_be_visible()
-    page.get_by_test_id("stExpander").click()
+    page.get_by_test_id("stExpander").filter(has_text="Finished games").click()
     expect(page.locator(f".st-key-open_{finished}")).to_be_visible()
     _no_links_from_names(page)
     assert page.elsewhere == [], "the page asked another host"
 
 
 def test_the_page_asks_no_other_host(site, page: Page):
-    url, playing, finished = site
-    for address in (url, f"{url}/?game={playing}", f"{url}/?game={finished}"):
-        page.goto(address)
+    url, table, playing, finished = site
+    for shown in (url, address(url, table, playing), address(url, table, finished)):
+        page.goto(shown)
         expect(
             page.locator("[data-testid=stMain] [data-testid=stElementContainer]").first
         ).to_be_visible()
@@ -121,9 +121,9 @@ def _uploads_held(page: Page, url: str, expected: int) -> int:
 
 
 def test_uploads_leave_the_server_s_memory(site, page: Page):
-    url, playing, _ = site
+    url, table, playing, _ = site
     photo = samples.photos()[0]
-    page.goto(f"{url}/?game={playing}")
+    page.goto(address(url, table, playing))
     page.get_by_role("button", name=re.compile("Upload")).click()
     with page.expect_request(lambda r: r.method == "PUT") as sent:
         page.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(photo)

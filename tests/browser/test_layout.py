@@ -15,7 +15,8 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from advisor import default_cache
 from scoring import Game
-from store import GameStore
+from store import SqliteStore, new_table
+from tests.browser.page_steps import address
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
 from webapp.language import LANGUAGES
 
@@ -107,14 +108,16 @@ class Measured:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Iterator[tuple[str, dict[str, str], Browser]]:
-    """A server with one game per language, and a Chromium to look at it."""
+def site(tmp_path_factory) -> Iterator[tuple[str, str, dict[str, str], Browser]]:
+    """A server with one game per language at one table, and a Chromium to look at it."""
     for game in set(GAME_OF.values()) | {"yatzy"}:
         default_cache().build(game)
     db = tmp_path_factory.mktemp("layout") / "games.sqlite3"
-    store = GameStore(db)
+    store, table = SqliteStore(db), new_table()
     games = {
-        code: store.create(Game(GAME_OF.get(code, "yatzy"), ["Ann", "Bob"]).to_dict()).id
+        code: store.create(
+            Game(GAME_OF.get(code, "yatzy"), ["Ann", "Bob"]).to_dict(), table=table
+        ).id
         for code in LANGUAGES
     }
     url, server = start_server(ROOT / "app.py", {"DICE_TABLE_DB": str(db)})
@@ -123,7 +126,7 @@ def site(tmp_path_factory) -> Iterator[tuple[str, dict[str, str], Browser]]:
             browser = playwright.chromium.launch(
                 executable_path=CHROMIUM, args=FLAGS, headless=False
             )
-            yield url, games, browser
+            yield url, table, games, browser
             browser.close()
     finally:
         stop_server(server)
@@ -156,16 +159,18 @@ def read_a_sample(page: Page) -> None:
     expect(page.locator("[class*='st-key-record_'] button:visible").first).to_be_visible()
 
 
-def _pages(site: tuple[str, dict[str, str], Browser], code: str, size: str) -> dict[str, Measured]:
+def _pages(
+    site: tuple[str, str, dict[str, str], Browser], code: str, size: str
+) -> dict[str, Measured]:
     """The start page and a turn in language `code` at `size`, measured."""
-    url, games, browser = site
+    url, table, games, browser = site
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     page.set_default_timeout(60_000)
-    page.goto(f"{url}/?lang={code}")
+    page.goto(f"{address(url, table)}&lang={code}")
     expect(page.locator(".st-key-start button")).to_be_visible()
     start = _measure(page)
-    page.goto(f"{url}/?game={games[code]}&lang={code}")
+    page.goto(f"{address(url, table, games[code])}&lang={code}")
     read_a_sample(page)
     turn = _measure(page, first_screen=True)
     context.close()

@@ -20,7 +20,8 @@ from playwright.sync_api import Locator, Page, expect, sync_playwright
 import samples
 from advisor import default_cache
 from scoring import Game, score
-from store import GameStore
+from store import GameStore, SavedGame, SqliteStore, new_table
+from tests.browser.page_steps import address
 from tools import fake_video
 from tools.fake_video import Rest, Scene
 from tools.live_watch import WATCH, timings
@@ -59,7 +60,7 @@ def table(tmp_path_factory) -> Iterator[tuple[str, GameStore]]:
     default_cache().build("catalan")
     db = tmp_path_factory.mktemp("live-turn") / "games.sqlite3"
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
-        yield url, GameStore(db)
+        yield url, SqliteStore(db)
 
 
 def _school_done() -> Game:
@@ -73,9 +74,10 @@ def _school_done() -> Game:
 
 
 @contextmanager
-def _open(url: str, store: GameStore, game: Game, video: Path) -> Iterator[tuple[Page, str]]:
-    """A game saved anew, open in a Chromium whose camera plays `video`."""
-    game_id = store.create(game.to_dict()).id
+def _open(url: str, store: GameStore, game: Game, video: Path) -> Iterator[tuple[Page, SavedGame]]:
+    """A game saved anew at a table of its own, open in a Chromium whose camera plays
+    `video`."""
+    saved = store.create(game.to_dict(), table=new_table())
     camera = [
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",
@@ -91,9 +93,9 @@ def _open(url: str, store: GameStore, game: Game, video: Path) -> Iterator[tuple
         page = context.new_page()
         page.set_default_timeout(60_000)
         page.add_init_script(WATCH)
-        page.goto(f"{url}/?game={game_id}")
+        page.goto(address(url, saved.table, saved.id))
         try:
-            yield page, game_id
+            yield page, saved
         finally:
             browser.close()
 
@@ -131,10 +133,10 @@ def _tap_best_box(page: Page) -> str:
     return _tap_box(page.locator("[class*='st-key-record_'] button:visible").first)
 
 
-def _wait_recorded(page: Page, store: GameStore, game_id: str) -> dict:
+def _wait_recorded(page: Page, store: GameStore, saved: SavedGame) -> dict:
     """Ann's turn as saved, once the page says it is Bob's."""
     expect(page.get_by_text("Bob to play")).to_be_visible()
-    return store.load(game_id).record["turns"][-1]
+    return store.load(saved.id, table=saved.table).record["turns"][-1]
 
 
 def _report(name: str, page: Page) -> None:
@@ -151,13 +153,13 @@ def test_live_turn_three_rolls_and_a_tap_on_the_box_record_the_rolls(table, tmp_
     scenes = _turn_of_three_rolls()
     video = tmp_path / "turn.y4m"
     fake_video.write_scenes(video, [*scenes, Rest(scenes[-1], LAST_REST_SECONDS)], STILL_SECONDS)
-    with _open(url, store, Game("yatzy", ["Ann", "Bob"]), video) as (page, game_id):
+    with _open(url, store, Game("yatzy", ["Ann", "Bob"]), video) as (page, saved):
         for roll, scene in enumerate(scenes, start=1):
             _wait_for_roll(page, roll, scene)
         assert page.locator(".st-key-roll_again").count() == 0, "after roll 3 only the boxes"
         assert dice_shown(page) == scenes[-1].values
         box = _tap_best_box(page)
-        turn = _wait_recorded(page, store, game_id)
+        turn = _wait_recorded(page, store, saved)
         assert page.evaluate("window.clicks") == 1
         _report("three rolls", page)
     kept = sorted(value for value, _ in scenes[0].dice[:2])
@@ -194,7 +196,7 @@ def test_live_turn_an_empty_table_between_rolls_is_no_roll(table, tmp_path):
     video = tmp_path / "empty.y4m"
     steps = [first, fake_video.cleared(first), second, Rest(second, LAST_REST_SECONDS)]
     fake_video.write_scenes(video, steps, STILL_SECONDS)
-    with _open(url, store, Game("yatzy", ["Ann", "Bob"]), video) as (page, game_id):
+    with _open(url, store, Game("yatzy", ["Ann", "Bob"]), video) as (page, saved):
         _wait_for_roll(page, 1, first)
         expect(page.get_by_text("No dice in view: waiting for the roll.")).to_be_visible(
             timeout=60_000
@@ -202,7 +204,7 @@ def test_live_turn_an_empty_table_between_rolls_is_no_roll(table, tmp_path):
         expect(roll_shown(page)).to_have_text("1")
         _wait_for_roll(page, 2, second)
         _tap_best_box(page)
-        turn = _wait_recorded(page, store, game_id)
+        turn = _wait_recorded(page, store, saved)
         _report("empty table between", page)
     assert turn["roll"] == 2
     assert turn["rolls"] == [{"dice": first.values, "kept": []}]
@@ -213,16 +215,16 @@ def test_live_turn_catalan_records_a_first_roll_doubled_without_a_roll_click(tab
     first = fake_video.photo_scene(_photos()[0])
     video = tmp_path / "catalan.y4m"
     fake_video.write_scenes(video, [first, Rest(first, LAST_REST_SECONDS)], STILL_SECONDS)
-    with _open(url, store, _school_done(), video) as (page, game_id):
+    with _open(url, store, _school_done(), video) as (page, saved):
         _wait_for_roll(page, 1, first)
         cell = page.locator("[data-testid=stColumn]:not(:has([data-testid=stColumn]))")
         doubled = cell.filter(has=page.get_by_text("doubled on the first roll"))
         box = _tap_box(doubled.locator("[class*='st-key-record_'] button:visible").first)
-        turn = _wait_recorded(page, store, game_id)
+        turn = _wait_recorded(page, store, saved)
         assert page.evaluate("window.clicks") == 1
     assert turn["roll"] == 1
     assert turn["box"] == box
-    points = Game.from_dict(store.load(game_id).record).turns[-1].points
+    points = Game.from_dict(store.load(saved.id, table=saved.table).record).turns[-1].points
     assert points == score("catalan", box, first.values, roll=1)
     assert points > score("catalan", box, first.values, roll=2), "doubled"
 

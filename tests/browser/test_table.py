@@ -22,8 +22,8 @@ import samples
 from advisor import CACHE_ENV
 from advisor.background import LOCK_FILE
 from scoring import Game
-from store import GameStore
-from tests.browser.page_steps import choose, dice_shown, sheet_cell
+from store import SqliteStore, new_table
+from tests.browser.page_steps import address, choose, dice_shown, sheet_cell
 from tools import fake_video
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve, start_server
 from vision.labels import load_labels
@@ -42,12 +42,12 @@ new MutationObserver(() => {
 
 
 @pytest.fixture
-def game(tmp_path) -> Iterator[tuple[str, str]]:
-    """(page address, game id) of a new two-player Yatzy game on its own server."""
-    db = tmp_path / "games.sqlite3"
-    game_id = GameStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict()).id
+def game(tmp_path) -> Iterator[tuple[str, str, str]]:
+    """(server address, table, game id) of a new two-player Yatzy game on its own server."""
+    db, table = tmp_path / "games.sqlite3", new_table()
+    game_id = SqliteStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
-        yield url, game_id
+        yield url, table, game_id
 
 
 @contextmanager
@@ -60,18 +60,18 @@ def chromium(flags: list[str] = ()) -> Iterator[Browser]:
         browser.close()
 
 
-def open_game(browser: Browser, url: str, game_id: str, camera: bool = False) -> Page:
+def open_game(browser: Browser, url: str, table: str, game_id: str, camera: bool = False) -> Page:
     context = browser.new_context(viewport=DESKTOP, permissions=["camera"] if camera else [])
     page = context.new_page()
     page.set_default_timeout(60_000)
     page.add_init_script(NOTE_BOXES)
-    page.goto(f"{url}/?game={game_id}")
+    page.goto(address(url, table, game_id))
     expect(page.get_by_text("Ann to play")).to_be_visible(timeout=60_000)
     return page
 
 
 def test_live_fills_the_dice_and_shows_the_boxes_without_a_click(game, tmp_path: Path):
-    url, game_id = game
+    url, table, game_id = game
     photo = next(p for p in samples.photos() if p.name.startswith("IMG_"))
     video = tmp_path / "roll.y4m"
     fake_video.write_rolls(video, [photo], still_seconds=6.0)
@@ -81,7 +81,7 @@ def test_live_fills_the_dice_and_shows_the_boxes_without_a_click(game, tmp_path:
         f"--use-file-for-fake-video-capture={video}",
     ]
     with chromium(camera) as browser:
-        page = open_game(browser, url, game_id, camera=True)
+        page = open_game(browser, url, table, game_id, camera=True)
         expect(page.locator("[class*='st-key-record_'] button").first).to_be_visible(
             timeout=120_000
         )
@@ -92,11 +92,11 @@ def test_live_fills_the_dice_and_shows_the_boxes_without_a_click(game, tmp_path:
 
 
 def test_sync_an_entry_on_one_device_appears_on_the_other(game):
-    url, game_id = game
+    url, table, game_id = game
     delays = []
     with chromium() as browser:
-        player = open_game(browser, url, game_id)
-        watcher = open_game(browser, url, game_id)
+        player = open_game(browser, url, table, game_id)
+        watcher = open_game(browser, url, table, game_id)
         for hand, box in (([6, 6, 6, 6, 5], "Chance"), ([2, 2, 3, 4, 5], "Twos")):
             for position, value in enumerate(hand):
                 choose(player, position, value)
@@ -120,10 +120,10 @@ def test_sync_an_entry_on_one_device_appears_on_the_other(game):
 
 
 def test_insecure_origin_shows_guidance_and_offers_upload(game):
-    url, game_id = game
+    url, table, game_id = game
     port = url.rsplit(":", 1)[1]
     with chromium([f"--host-resolver-rules=MAP {INSECURE_HOST} 127.0.0.1"]) as browser:
-        page = open_game(browser, f"http://{INSECURE_HOST}:{port}", game_id)
+        page = open_game(browser, f"http://{INSECURE_HOST}:{port}", table, game_id)
         assert page.evaluate("window.isSecureContext") is False
         warning = page.get_by_test_id("stAlertContentWarning")
         expect(warning).to_contain_text("secure page")
@@ -135,12 +135,13 @@ def test_ctrl_c_stops_the_server_without_waiting_for_the_advisor(tmp_path: Path)
     # Opening a Greek game starts its advisor solve (some 20 s) in the background; a
     # Ctrl-C must abandon it, so the server ends with no table written.
     db, cache = tmp_path / "games.sqlite3", tmp_path / "advisor"
-    game_id = GameStore(db).create(Game("greek", ["Ann", "Bob"]).to_dict()).id
+    table = new_table()
+    game_id = SqliteStore(db).create(Game("greek", ["Ann", "Bob"]).to_dict(), table=table).id
     env = {"DICE_TABLE_DB": str(db), CACHE_ENV: str(cache)}
     url, server = start_server(ROOT / "app.py", env)
     try:
         with chromium() as browser:
-            page = open_game(browser, url, game_id)
+            page = open_game(browser, url, table, game_id)
             expect(page.get_by_text("The advisor is still working out")).to_be_visible()
             server.send_signal(signal.SIGINT)
             interrupted = time.monotonic()
@@ -162,13 +163,14 @@ def test_the_advice_shows_by_itself_once_its_table_is_solved(tmp_path: Path):
     # Another server holding the advisor's folder keeps this one waiting until the test
     # lets go; then the page must show the advice without another click.
     db, cache = tmp_path / "games.sqlite3", tmp_path / "advisor"
-    game_id = GameStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict()).id
+    table = new_table()
+    game_id = SqliteStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
     cache.mkdir()
     env = {"DICE_TABLE_DB": str(db), CACHE_ENV: str(cache)}
     with (cache / LOCK_FILE).open("a") as lock, serve(ROOT / "app.py", env) as url:
         fcntl.flock(lock, fcntl.LOCK_EX)
         with chromium() as browser:
-            page = open_game(browser, url, game_id)
+            page = open_game(browser, url, table, game_id)
             page.add_init_script(COUNT_CLICKS)
             page.reload()
             for position, value in enumerate([6, 2, 6, 1, 6]):
