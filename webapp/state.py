@@ -63,8 +63,10 @@ ASK_KEY = "review_so_far"
 LISTED_KEY = "games_listed"
 
 # The tables this browser remembers, most recent first (read from its cookie once), the
-# component that writes the cookie, and the hidden place on the page where it sits.
+# start page's list of them (open or not), the component that writes the cookie, and the
+# hidden place on the page where it sits.
 TABLES_KEY = "remembered_tables"
+TABLES_OPEN_KEY = "your_tables"
 COOKIE_KEY = "table_cookie"
 MEMORY_KEY = "table_memory"
 

@@ -10,7 +10,7 @@ from scoring import Game
 from store import is_table_token, new_table
 from tests.webapp.conftest import APP
 from tests.webapp.driver import at_table, problems, record, set_dice, start, table_of
-from webapp.state import TABLES_KEY
+from webapp.state import TABLES_KEY, TABLES_OPEN_KEY
 from webapp.tables import MOST, cookie_text, parse, put_first
 
 
@@ -23,9 +23,11 @@ def _resumable(page: AppTest) -> set[str]:
 
 
 def _remembering(*tables: str) -> AppTest:
-    """The bare address in a browser that remembers `tables`, most recent first."""
+    """The bare address in a browser that remembers `tables`, most recent first, with the
+    list of its tables open."""
     page = AppTest.from_file(APP, default_timeout=60)
     page.session_state[TABLES_KEY] = list(tables)
+    page.session_state[TABLES_OPEN_KEY] = True
     return page
 
 
@@ -35,6 +37,7 @@ def test_the_bare_address_of_a_new_browser_opens_a_new_table(page, store):
     assert is_table_token(table)
     assert page.session_state[TABLES_KEY] == [table]
     assert store.count(table=table) == 0
+    assert not [b for b in page.button if b.key == "new_table"], "the list is read when opened"
     assert parse_qs(urlsplit(page.code[0].value).query) == {"table": [table]}, "the invite"
     again = AppTest.from_file(APP, default_timeout=60).run()
     assert table_of(again) != table, "another new browser gets a table of its own"

@@ -8,6 +8,7 @@ from webapp.address import table_address
 from webapp.language import _, ngettext
 from webapp.navigation import show_table
 from webapp.saved_games import game_store, store_trouble
+from webapp.state import TABLES_OPEN_KEY
 from webapp.tables import forget, remembered
 from webapp.text import plain
 
@@ -73,9 +74,18 @@ def _table_row(index: int, table: str, count: int, players: tuple[str, ...], her
 
 def your_tables(here: str) -> None:
     """The tables this browser remembers, `here` among them, each with its games and the
-    players of its latest game, to open or leave; and a new table to start."""
+    players of its latest game, to open or leave; and a new table to start. The other
+    tables are read only while the list is open, so the start page waits for none of them."""
     tables = remembered()
-    with st.expander(_("Your tables ({count})").format(count=len(tables)), icon=":material/group:"):
+    box = st.expander(
+        _("Your tables ({count})").format(count=len(tables)),
+        icon=":material/group:",
+        key=TABLES_OPEN_KEY,
+        on_change="rerun",
+    )
+    if not box.open:
+        return
+    with box:
         try:
             about = [_about(table) for table in tables]
         except StoreError as error:
