@@ -29,7 +29,7 @@ from playwright.sync_api import BrowserContext, Playwright, expect, sync_playwri
 
 from advisor import default_cache
 from scoring import GAMES, Game
-from store import GameStore
+from store import new_table, open_store
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
 
 GAME = "yahtzee"
@@ -83,7 +83,8 @@ def one_server(
     on one fresh server; `returning` is the returning browser's profile folder."""
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "games.sqlite3"
-        game_id = GameStore(db).create(finished_game().to_dict()).id
+        table = new_table()
+        game_id = open_store(db).create(finished_game().to_dict(), table=table).id
         url, server = start_server(command, {"DICE_TABLE_DB": str(db)})
         time.sleep(wait)
         try:
@@ -92,7 +93,7 @@ def one_server(
             new.close()
             known = _browser(playwright, returning)
             warm = _timed(known, url, START)
-            finished = _timed(known, f"{url}/?game={game_id}", *FINISHED)
+            finished = _timed(known, f"{url}/?table={table}&game={game_id}", *FINISHED)
             known.close()
         finally:
             stop_server(server)

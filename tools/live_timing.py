@@ -22,7 +22,7 @@ from playwright.sync_api import expect, sync_playwright
 import samples
 from advisor import default_cache
 from scoring import Game
-from store import GameStore
+from store import new_table, open_store
 from tools import fake_video
 from tools.fake_video import Rest, Scene
 from tools.live_watch import WATCH, Timings, timings
@@ -51,7 +51,8 @@ def one_run(count: int, seed: int, folder: Path) -> Timings:
     video = folder / f"turns-{seed}.y4m"
     fake_video.write_scenes(video, turns(count, seed), STILL_SECONDS)
     db = folder / f"games-{seed}.sqlite3"
-    game_id = GameStore(db).create(Game("yatzy", ["Ann"]).to_dict()).id
+    table = new_table()
+    game_id = open_store(db).create(Game("yatzy", ["Ann"]).to_dict(), table=table).id
     camera = [
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",
@@ -66,7 +67,7 @@ def one_run(count: int, seed: int, folder: Path) -> Timings:
         )
         page = context.new_page()
         page.add_init_script(WATCH)
-        page.goto(f"{url}/?game={game_id}")
+        page.goto(f"{url}/?table={table}&game={game_id}")
         roll = page.locator(".st-key-roll:not([data-stale=true]) [role=radio][aria-checked=true]")
         for turn in range(count):
             expect(roll).to_have_text("3", timeout=120_000)

@@ -1,23 +1,23 @@
-"""Load benchmark: N simultaneous sessions playing turns against one local Streamlit server.
+"""Load benchmark: sessions on many tables playing at once against one server, or against
+several replicas behind HAProxy, on an SQLite file or a PostgreSQL database.
 
-It starts `streamlit run app.py` on 127.0.0.1 with a fresh temporary game file, creates
-one game per session through the store, and opens one websocket per session on
-`/_stcore/stream`: the connection a browser tab opens, speaking the same protobuf
-messages (`BackMsg.rerun_script` with the page's query string and widget states, answered
-by `ForwardMsg` deltas). A session's turn is two reruns, as a player clicks them: five
-dice and roll 3, then the first offered Record button. It measures the time from sending
-the Record rerun until the server has finished that script run, which carries the updated
-scoresheet, and samples the server's memory (RSS) every few seconds. When a game is
-finished, its session starts a new one.
-
-The client sends the states of the widgets it sets (dice, roll, Record) and of the Advisor
-toggle as the page shows it; the server keeps the other widgets' last values, as it does
-for a browser's. It keeps no message cache, like a freshly opened tab.
+Each table has one game, made through the store, and its sessions: the first plays, each
+other one is another device at the same table that only watches (`tools.page_client`).
+A session opens one websocket on `/_stcore/stream`, speaking the protobuf messages a
+browser tab speaks. A player's turn is two reruns, as a player clicks them: five dice and
+roll 3, then the first offered Record button. It measures the time from sending the
+Record rerun until its run has finished with the updated scoresheet ("own sheet"), then,
+when the table has watchers, until each of them shows the changed sheet ("another
+device": through the page's revision check on SQLite, through the pushed change on
+PostgreSQL), and only then plays the next turn, as a table does. It samples each
+server's memory (RSS) every few seconds. When a game is finished, its table starts a
+new one.
 
 Errors: errors or exceptions shown on the page, websocket failures, script runs that do
-not finish within 15 s, turns without a Record button, and Records whose run did not
-change the sheet. Everything stays on loopback and is bounded by `--seconds` and
-`--max-turns`; the server is stopped at the end, on errors and on Ctrl-C.
+not finish within 15 s, turns without a Record button, Records whose run did not change
+the sheet, and entries another device did not show within 15 s. Everything stays on
+loopback and is bounded by `--seconds` and `--max-turns`; the servers (and a PostgreSQL
+server started for the run) are stopped at the end, on errors and on Ctrl-C.
 
 With `--flood frames` (or `reruns`), one more tab on a game of its own floods the server
 while the sessions play, as a hostile visitor might: it sends a live-camera frame (a
@@ -27,12 +27,16 @@ messages are counted apart; the table is the other sessions' figures.
 
 Run from the repository root:
 
-    python -m tools.load_benchmark [--sessions 10] [--seconds 180] [--port P]
-        [--flood frames|reruns]
+    python -m tools.load_benchmark [--sessions 10] [--tables N] [--seconds 180]
+        [--store sqlite|postgres] [--replicas 1] [--postgres URL] [--flood frames|reruns]
 
-It prints a markdown table (sessions, seconds, turns completed, errors, median and p95
-milliseconds from Record to updated sheet) and the server's memory over time, and exits
-with 0 when there were no errors, 1 otherwise.
+`--store postgres` uses `--postgres` (default $DICE_TABLE_TEST_POSTGRES), or starts a
+throwaway server (`tools.postgres_server`); `--replicas 2` or more needs it, and puts
+HAProxy (`deploy/haproxy.cfg`) in front (`tools.cluster`).
+
+It prints a markdown table (sessions, tables, replicas, store, seconds, turns, errors,
+median and p95 milliseconds from Record to own sheet and to another device) and each
+server's memory over time, and exits with 0 when there were no errors, 1 otherwise.
 """
 
 import argparse
@@ -40,6 +44,7 @@ import asyncio
 import base64
 import json
 import math
+import os
 import random
 import signal
 import statistics
@@ -47,201 +52,47 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import Any
 
 import websockets
-from streamlit.proto.Alert_pb2 import Alert
-from streamlit.proto.BackMsg_pb2 import BackMsg
-from streamlit.proto.Delta_pb2 import Delta
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 import samples
 from scoring import Game
-from store import GameStore
+from store import ENV_VAR, new_table, open_store
+from tools.cluster import running_cluster
 from tools.local_server import ROOT, free_port, start_server, stop_server
-from webapp import ADVISOR_KEY, DIE_KEYS, LIVE_CAMERA_KEY, ROLL_KEY
+from tools.page_client import RUN_TIMEOUT_S, PageClient, SheetWatcher
+from tools.postgres_server import fresh_database, running_postgres
+from webapp import LIVE_CAMERA_KEY
 
 GAME_KIND = "yatzy"
 PLAYERS = ("Ann", "Bob")
-RECORD_PREFIX = "record_"
-ROLL = "3"
-RUN_TIMEOUT_S = 15.0
 RECONNECT_PAUSE_S = 1.0
 MEMORY_SAMPLE_S = 2.0
 MEMORY_ROW_S = 30.0
 SHOWN_ERRORS = 5
 LOG_TAIL_CHARS = 4000
-WIDGET_ID_PREFIX = "$$ID-"
 # Where Streamlit keeps a component's trigger values: "<prefix>_<component id>__events".
 TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
 FLOOD_GAP_S = 0.001
 FLOODS = ("frames", "reruns")
-
-
-@dataclass
-class PageRun:
-    """What one finished script run showed: widgets by key, the sheet's data and any errors."""
-
-    widgets: dict[str, tuple[str, Any]] = field(default_factory=dict)
-    sheet: bytes | None = None
-    problems: list[str] = field(default_factory=list)
-
-    def add(self, delta: Delta) -> None:
-        """Note a widget, the scoresheet or an error shown by one delta."""
-        if delta.WhichOneof("type") != "new_element":
-            return
-        kind = delta.new_element.WhichOneof("type")
-        if kind is None:
-            return
-        element = getattr(delta.new_element, kind)
-        if kind == "exception":
-            self.problems.append(f"exception on the page: {element.type}: {element.message}")
-        elif kind == "alert" and element.format == Alert.ERROR:
-            self.problems.append(f"error on the page: {element.body}")
-        elif kind == "table":
-            self.sheet = element.arrow_data.data
-        widget_id = getattr(element, "id", "")
-        if widget_id.startswith(WIDGET_ID_PREFIX):
-            self.widgets[widget_id.split("-", 2)[2]] = (widget_id, element)
-
-    @property
-    def boxes(self) -> list[str]:
-        """Keys of the Record buttons offered, in the page's order."""
-        return [key for key in self.widgets if key.startswith(RECORD_PREFIX)]
-
-    @property
-    def playing(self) -> bool:
-        """Whether the turn panel is shown (it is not once the game is finished)."""
-        return all(key in self.widgets for key in (*DIE_KEYS, ROLL_KEY))
-
-
-class PageClient:
-    """One browser tab on a game's page: a websocket on which it reruns the page's script."""
-
-    def __init__(self, url: str, game_id: str) -> None:
-        """Remember the server's websocket URL and the game the tab shows."""
-        self.url = url
-        self.game_id = game_id
-        self.shown = PageRun()
-        self._socket: websockets.ClientConnection | None = None
-        self._page_hash = ""
-
-    async def open(self) -> PageRun:
-        """Connect and load the page, as a tab does when it opens the game's address."""
-        self._socket = await websockets.connect(
-            self.url, subprotocols=[websockets.Subprotocol("streamlit")], max_size=None, proxy=None
-        )
-        return await self.rerun([])
-
-    @property
-    def connected(self) -> bool:
-        """Whether the websocket is open (as far as this tab knows)."""
-        return self._socket is not None
-
-    async def close(self) -> None:
-        """Close the websocket (the server then ends this session)."""
-        if self._socket is not None:
-            await self._socket.close()
-            self._socket = None
-
-    async def rerun(self, states: Sequence[WidgetState]) -> PageRun:
-        """Send a rerun with these widget states and return what that script run showed.
-
-        Raises `TimeoutError` when the run does not finish within `RUN_TIMEOUT_S`.
-        """
-        socket = await self.send(states)
-        async with asyncio.timeout(RUN_TIMEOUT_S):
-            self.shown = await self._finished_run(socket)
-        return self.shown
-
-    async def send(self, states: Sequence[WidgetState]) -> websockets.ClientConnection:
-        """Ask for a rerun with these widget states, without waiting for it."""
-        message = BackMsg()
-        message.rerun_script.query_string = f"game={self.game_id}"
-        message.rerun_script.page_script_hash = self._page_hash
-        message.rerun_script.widget_states.widgets.extend(states)
-        return await self.send_message(message)
-
-    async def send_message(self, message: BackMsg) -> websockets.ClientConnection:
-        """Send any message a browser may send, without waiting for an answer."""
-        if self._socket is None:
-            raise ConnectionError("the page is not connected")
-        await self._socket.send(message.SerializeToString())
-        return self._socket
-
-    async def discard_replies(self) -> None:
-        """Read and drop whatever the server sends, until the tab is closed."""
-        if self._socket is not None:
-            async for _ in self._socket:
-                pass
-
-    async def _finished_run(self, connection: websockets.ClientConnection) -> PageRun:
-        run_id = None
-        shown = PageRun()
-        while True:
-            message = ForwardMsg()
-            message.ParseFromString(await connection.recv())
-            kind = message.WhichOneof("type")
-            if kind == "new_session":
-                run_id = message.metadata.run.script_run_id
-                self._page_hash = message.new_session.page_script_hash
-                shown = PageRun()
-            elif run_id is None:
-                continue
-            elif kind == "delta":
-                shown.add(message.delta)
-            elif kind == "script_finished" and message.metadata.run.script_run_id == run_id:
-                if message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                    run_id = None
-                    continue
-                if message.script_finished == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
-                    shown.problems.append("the script failed to compile")
-                return shown
-
-    def hand(self, rng: random.Random) -> list[WidgetState]:
-        """Widget states for five random dice and roll 3, with the Advisor as the page shows it.
-
-        Each die is a click on one of its segmented control's options, sent as that
-        option's label, the way the browser encodes a segmented control.
-        """
-        states = []
-        for key in DIE_KEYS:
-            widget_id, control = self.shown.widgets[key]
-            states.append(_pressed(widget_id, rng.choice(control.options).content))
-        states.append(_pressed(self.shown.widgets[ROLL_KEY][0], ROLL))
-        if ADVISOR_KEY in self.shown.widgets:
-            widget_id, toggle = self.shown.widgets[ADVISOR_KEY]
-            states.append(
-                WidgetState(
-                    id=widget_id, bool_value=toggle.value if toggle.set_value else toggle.default
-                )
-            )
-        return states
-
-    def click(self, key: str) -> WidgetState:
-        """The trigger a browser sends for one click on the button with this key."""
-        return WidgetState(id=self.shown.widgets[key][0], trigger_value=True)
-
-
-def _pressed(widget_id: str, label: str) -> WidgetState:
-    state = WidgetState(id=widget_id)
-    state.string_array_value.data.append(label)
-    return state
+STORES = ("sqlite", "postgres")
 
 
 @dataclass
 class Tally:
-    """Turns completed, Record-to-sheet latencies in seconds, and errors by kind."""
+    """Turns completed, latencies in seconds (own sheet, another device), errors by kind."""
 
     max_turns: int
     turns: int = 0
     games: int = 0
     latencies: list[float] = field(default_factory=list)
+    seen: list[float] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
     examples: list[str] = field(default_factory=list)
     flooded: tuple[str, int] | None = None
@@ -258,17 +109,44 @@ class Tally:
             self.examples.append(f"{kind}: {detail[:300]}")
 
 
-def new_game(db_path: Path) -> str:
-    """Create a fresh two-player game directly in the store and return its id."""
-    return GameStore(db_path).create(Game(GAME_KIND, list(PLAYERS)).to_dict()).id
+@dataclass
+class Table:
+    """One table of the run: its player's tab, its watching devices, and its game."""
+
+    player: PageClient
+    watchers: list[SheetWatcher]
+
+    def query(self) -> str:
+        """The address's query of the table's game, as every device opens it."""
+        return f"table={self.player.table}&game={self.player.game_id}"
 
 
-async def play_turn(client: PageClient, db_path: Path, tally: Tally, rng: random.Random) -> None:
-    """One turn: set five dice and roll 3, then Record the first offered box and time it."""
+def new_game(address: str, table: str) -> str:
+    """Create a fresh two-player game at `table` directly in the store; return its id."""
+    store = open_store(address)
+    try:
+        return store.create(Game(GAME_KIND, list(PLAYERS)).to_dict(), table=table).id
+    finally:
+        store.close()
+
+
+async def _watch_anew(table: Table) -> None:
+    """Point every watcher of the table at its (new) game."""
+    for watcher in table.watchers:
+        await watcher.close()
+        watcher.query = table.query()
+        await watcher.open()
+
+
+async def play_turn(table: Table, address: str, tally: Tally, rng: random.Random) -> None:
+    """One turn: set five dice and roll 3, Record the first offered box and time it, then
+    time until every watcher shows the entry."""
+    client = table.player
     if not client.shown.playing:
-        client.game_id = await asyncio.to_thread(new_game, db_path)
+        client.game_id = await asyncio.to_thread(new_game, address, client.table)
         tally.games += 1
         await client.rerun([])
+        await _watch_anew(table)
     if not client.shown.playing:
         tally.error("page", f"no dice on the page of game {client.game_id}")
         return
@@ -279,16 +157,26 @@ async def play_turn(client: PageClient, db_path: Path, tally: Tally, rng: random
     if not offered.boxes:
         tally.error("no box offered", f"game {client.game_id}")
         return
+    seen = [watcher.changes for watcher in table.watchers]
     started = time.perf_counter()
     recorded = await client.rerun([*hand, client.click(offered.boxes[0])])
     elapsed = time.perf_counter() - started
     if recorded.problems:
         tally.error("page", "; ".join(recorded.problems))
-    elif recorded.sheet is None or recorded.sheet == offered.sheet:
+        return
+    if recorded.sheet is None or recorded.sheet == offered.sheet:
         tally.error("sheet unchanged", f"{offered.boxes[0]} in game {client.game_id}")
-    else:
-        tally.turns += 1
-        tally.latencies.append(elapsed)
+        return
+    tally.turns += 1
+    tally.latencies.append(elapsed)
+    for watcher, before in zip(table.watchers, seen, strict=True):
+        if await watcher.wait_change(before, RUN_TIMEOUT_S):
+            tally.seen.append(watcher.changed_at - started)
+        else:
+            tally.error("not seen", f"another device did not show game {client.game_id}")
+        if watcher.problems:
+            tally.error("page", "; ".join(watcher.problems))
+            watcher.problems.clear()
 
 
 async def attempt(client: PageClient, tally: Tally, step: Awaitable[None]) -> None:
@@ -305,23 +193,27 @@ async def attempt(client: PageClient, tally: Tally, step: Awaitable[None]) -> No
     await asyncio.sleep(RECONNECT_PAUSE_S)
 
 
-async def load_page(client: PageClient, tally: Tally) -> None:
-    """Open the tab on its game's page, counting any error the page shows."""
-    opened = await client.open()
+async def load_page(table: Table, tally: Tally) -> None:
+    """Open the table's tabs on its game's page, counting any error the page shows."""
+    opened = await table.player.open()
     if opened.problems:
         tally.error("page", "; ".join(opened.problems))
+    await _watch_anew(table)
 
 
-async def play(client: PageClient, db_path: Path, deadline: float, tally: Tally, seed: int) -> None:
-    """One session playing turns until the deadline or the turn cap, reopening its tab
+async def play(table: Table, address: str, deadline: float, tally: Tally, seed: int) -> None:
+    """One table playing turns until the deadline or the turn cap, reopening its tabs
     after a failure."""
     rng = random.Random(seed)
+    client = table.player
     while time.monotonic() < deadline and not tally.full:
         if client.connected:
-            await attempt(client, tally, play_turn(client, db_path, tally, rng))
+            await attempt(client, tally, play_turn(table, address, tally, rng))
         else:
-            await attempt(client, tally, load_page(client, tally))
+            await attempt(client, tally, load_page(table, tally))
     await client.close()
+    for watcher in table.watchers:
+        await watcher.close()
 
 
 def frame_state(component_id: str, frame_id: int, jpeg: bytes) -> WidgetState:
@@ -331,10 +223,10 @@ def frame_state(component_id: str, frame_id: int, jpeg: bytes) -> WidgetState:
     return WidgetState(id=TRIGGERS.format(id=component_id), json_trigger_value=json.dumps(events))
 
 
-async def flood(url: str, game_id: str, kind: str, deadline: float) -> int:
+async def flood(url: str, table: str, game_id: str, kind: str, deadline: float) -> int:
     """A tab sending frames (or bare reruns) every `FLOOD_GAP_S` until the deadline, never
     waiting for a run; returns how many it sent."""
-    client = PageClient(url, game_id)
+    client = PageClient(url, table, game_id)
     shown = await client.open()
     component_id = shown.widgets[LIVE_CAMERA_KEY][0]
     jpeg = samples.photos()[0].read_bytes()
@@ -376,46 +268,48 @@ def rss_kib(pid: int) -> int:
     return total
 
 
-async def sample_memory(pid: int, samples: list[tuple[float, int]], stop: asyncio.Event) -> None:
-    """Record (seconds since start, RSS KiB) every `MEMORY_SAMPLE_S` until `stop` is set."""
+async def sample_memory(
+    pids: Sequence[int], samples: list[tuple[float, list[int]]], stop: asyncio.Event
+) -> None:
+    """Record (seconds since start, each server's RSS KiB) every `MEMORY_SAMPLE_S` until
+    `stop` is set."""
     start = time.monotonic()
     while True:
-        samples.append((time.monotonic() - start, rss_kib(pid)))
+        samples.append((time.monotonic() - start, [rss_kib(pid) for pid in pids]))
         try:
             await asyncio.wait_for(stop.wait(), MEMORY_SAMPLE_S)
         except TimeoutError:
             continue
-        samples.append((time.monotonic() - start, rss_kib(pid)))
+        samples.append((time.monotonic() - start, [rss_kib(pid) for pid in pids]))
         return
 
 
 async def benchmark(
-    port: int,
-    db_path: Path,
-    games: Sequence[str],
+    url: str,
+    address: str,
+    tables: Sequence[Table],
     seconds: float,
     tally: Tally,
-    pid: int,
+    pids: Sequence[int],
     flooding: str | None = None,
-) -> tuple[float, list[tuple[float, int]]]:
-    """Open every session's page, then let them all play at once for `seconds`, beside a
+) -> tuple[float, list[tuple[float, list[int]]]]:
+    """Open every table's tabs, then let them all play at once for `seconds`, beside a
     flooding tab when `flooding` names what it sends.
 
     Returns the wall time of the play and the memory samples, which start once every
-    page is loaded, so the first sample is the server with all sessions open.
+    page is loaded, so the first sample is the servers with all sessions open.
     """
-    url = f"ws://127.0.0.1:{port}/_stcore/stream"
-    clients = [PageClient(url, game) for game in games]
-    await asyncio.gather(*(attempt(client, tally, load_page(client, tally)) for client in clients))
-    samples: list[tuple[float, int]] = []
+    await asyncio.gather(*(attempt(t.player, tally, load_page(t, tally)) for t in tables))
+    samples: list[tuple[float, list[int]]] = []
     stop = asyncio.Event()
-    sampler = asyncio.create_task(sample_memory(pid, samples, stop))
+    sampler = asyncio.create_task(sample_memory(pids, samples, stop))
     start = time.monotonic()
     deadline = start + seconds
-    sessions = [play(client, db_path, deadline, tally, seed) for seed, client in enumerate(clients)]
+    sessions = [play(table, address, deadline, tally, seed) for seed, table in enumerate(tables)]
     if flooding:
-        flood_game = await asyncio.to_thread(new_game, db_path)
-        sessions.append(_flood_count(url, flood_game, flooding, deadline, tally))
+        flood_table = new_table()
+        flood_game = await asyncio.to_thread(new_game, address, flood_table)
+        sessions.append(_flood_count(url, flood_table, flood_game, flooding, deadline, tally))
     try:
         await asyncio.gather(*sessions)
     finally:
@@ -424,8 +318,10 @@ async def benchmark(
     return time.monotonic() - start, samples
 
 
-async def _flood_count(url: str, game_id: str, kind: str, deadline: float, tally: Tally) -> None:
-    tally.flooded = (kind, await flood(url, game_id, kind, deadline))
+async def _flood_count(
+    url: str, table: str, game_id: str, kind: str, deadline: float, tally: Tally
+) -> None:
+    tally.flooded = (kind, await flood(url, table, game_id, kind, deadline))
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -438,9 +334,15 @@ def _mib(kib: int) -> str:
     return f"{kib / 1024:.1f}"
 
 
-def memory_rows(samples: Sequence[tuple[float, int]]) -> list[tuple[float, int]]:
+def _ms(values: Sequence[float]) -> tuple[str, str]:
+    if not values:
+        return "-", "-"
+    return f"{statistics.median(values) * 1000:.0f}", f"{percentile(values, 0.95) * 1000:.0f}"
+
+
+def memory_rows(samples: Sequence[tuple[float, list[int]]]) -> list[tuple[float, list[int]]]:
     """The first sample of each `MEMORY_ROW_S` period, and the last sample."""
-    rows: dict[int, tuple[float, int]] = {}
+    rows: dict[int, tuple[float, list[int]]] = {}
     for moment, kib in samples:
         rows.setdefault(int(moment // MEMORY_ROW_S), (moment, kib))
     chosen = list(rows.values())
@@ -449,18 +351,34 @@ def memory_rows(samples: Sequence[tuple[float, int]]) -> list[tuple[float, int]]
     return chosen
 
 
-def report(sessions: int, wall_s: float, tally: Tally, samples: Sequence[tuple[float, int]]) -> str:
-    """The results as markdown: the summary table, errors, and server memory over time."""
-    median = f"{statistics.median(tally.latencies) * 1000:.0f}" if tally.latencies else "-"
-    p95 = f"{percentile(tally.latencies, 0.95) * 1000:.0f}" if tally.latencies else "-"
+@dataclass(frozen=True)
+class Setup:
+    """What the run was: sessions, tables, servers and the store behind them."""
+
+    sessions: int
+    tables: int
+    replicas: int
+    store: str
+
+
+def report(
+    setup: Setup, wall_s: float, tally: Tally, samples: Sequence[tuple[float, list[int]]]
+) -> str:
+    """The results as markdown: the summary table, errors, and memory over time."""
+    own, own_p95 = _ms(tally.latencies)
+    other, other_p95 = _ms(tally.seen)
     errors = sum(tally.errors.values())
     lines = [
         f"Load benchmark: {GAME_KIND}, {len(PLAYERS)} players per game, {tally.games} games "
-        f"({sessions} created before the start, the others when a game was finished)",
+        f"({setup.tables} made before the start, the others when a game was finished)",
         "",
-        "| sessions | seconds | turns completed | errors | median ms | p95 ms |",
-        "|---:|---:|---:|---:|---:|---:|",
-        f"| {sessions} | {wall_s:.1f} | {tally.turns} | {errors} | {median} | {p95} |",
+        "| sessions | tables | replicas | store | seconds | turns completed | errors "
+        "| own sheet median ms | own sheet p95 ms | another device median ms "
+        "| another device p95 ms |",
+        "|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {setup.sessions} | {setup.tables} | {setup.replicas} | {setup.store} "
+        f"| {wall_s:.1f} | {tally.turns} | {errors} | {own} | {own_p95} | {other} "
+        f"| {other_p95} |",
         "",
         "Errors by kind: "
         + (", ".join(f"{kind} {count}" for kind, count in tally.errors.items()) or "none"),
@@ -470,15 +388,24 @@ def report(sessions: int, wall_s: float, tally: Tally, samples: Sequence[tuple[f
         kind, sent = tally.flooded
         lines += ["", f"Beside them one more tab sent {sent} {kind} in {wall_s:.0f} s."]
     if samples:
-        values = [kib for _, kib in samples]
+        servers = len(samples[0][1])
+        peaks = [max(kib[i] for _, kib in samples) for i in range(servers)]
         lines += [
             "",
-            f"Server memory (RSS, MiB): first {_mib(values[0])}, last {_mib(values[-1])}, "
-            f"max {_mib(max(values))} ({len(samples)} samples every {MEMORY_SAMPLE_S:.0f} s)",
+            "Memory per server (RSS, MiB): "
+            + "; ".join(
+                f"server {i + 1}: first {_mib(samples[0][1][i])}, last {_mib(samples[-1][1][i])}, "
+                f"max {_mib(peaks[i])}"
+                for i in range(servers)
+            )
+            + f" ({len(samples)} samples every {MEMORY_SAMPLE_S:.0f} s)",
             "",
-            "| time s | RSS MiB |",
-            "|---:|---:|",
-            *(f"| {moment:.0f} | {_mib(kib)} |" for moment, kib in memory_rows(samples)),
+            "| time s | " + " | ".join(f"server {i + 1} MiB" for i in range(servers)) + " |",
+            "|---:|" + "---:|" * servers,
+            *(
+                f"| {moment:.0f} | " + " | ".join(_mib(k) for k in kib) + " |"
+                for moment, kib in memory_rows(samples)
+            ),
         ]
     return "\n".join(lines)
 
@@ -492,52 +419,110 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """Command-line options: sessions, seconds, port and the turn cap."""
+    """Command-line options: sessions and tables, seconds, servers, store and the turn cap."""
     parser = argparse.ArgumentParser(prog="python -m tools.load_benchmark", description=__doc__)
     parser.add_argument("--sessions", type=int, default=10, help="simultaneous sessions")
+    parser.add_argument("--tables", type=int, help="tables they sit at (default: one each)")
     parser.add_argument("--seconds", type=float, default=180, help="how long the sessions play")
     parser.add_argument("--port", type=int, help="server port on 127.0.0.1 (default: a free one)")
     parser.add_argument("--max-turns", type=int, default=10_000, help="turn cap, all sessions")
+    parser.add_argument("--store", choices=STORES, default="sqlite", help="the game store")
+    parser.add_argument("--replicas", type=int, default=1, help="servers behind HAProxy")
+    parser.add_argument(
+        "--postgres",
+        default=os.environ.get("DICE_TABLE_TEST_POSTGRES", ""),
+        help="a PostgreSQL server's URL (default: $DICE_TABLE_TEST_POSTGRES, else one started)",
+    )
     parser.add_argument("--flood", choices=FLOODS, help="one more tab flooding the server")
     args = parser.parse_args(argv)
-    if args.sessions < 1 or args.seconds <= 0 or args.max_turns < 1:
-        parser.error("--sessions, --seconds and --max-turns must be positive")
+    args.tables = args.tables or args.sessions
+    if min(args.sessions, args.tables, args.max_turns, args.replicas) < 1 or args.seconds <= 0:
+        parser.error("--sessions, --tables, --seconds, --max-turns and --replicas must be positive")
+    if args.tables > args.sessions:
+        parser.error("--tables cannot be more than --sessions")
+    if args.replicas > 1 and args.store != "postgres":
+        parser.error("replicas share their games through PostgreSQL: add --store postgres")
     return args
 
 
+@contextmanager
+def _database(args: argparse.Namespace, folder: Path) -> Iterator[str]:
+    """The store's address for the run: a fresh SQLite file, or a fresh database on the
+    PostgreSQL server given or started."""
+    if args.store == "sqlite":
+        yield str(folder / "games.sqlite3")
+        return
+    with ExitStack() as stack:
+        server = args.postgres or stack.enter_context(running_postgres())
+        yield fresh_database(server)
+
+
+@contextmanager
+def _servers(
+    args: argparse.Namespace, address: str, folder: Path
+) -> Iterator[tuple[str, list[int], list[Path]]]:
+    """The websocket URL the tabs open, the servers' process ids and their logs."""
+    if args.replicas == 1:
+        port = args.port or free_port()
+        log = folder / "server.log"
+        _, server = start_server(ROOT / "app.py", {ENV_VAR: address}, port=port, log=log)
+        try:
+            yield f"ws://127.0.0.1:{port}/_stcore/stream", [server.pid], [log]
+        finally:
+            stop_server(server)
+        return
+    with running_cluster(address, replicas=args.replicas) as cluster:
+        front = cluster.url.replace("http://", "ws://").rstrip("/")
+        yield f"{front}/_stcore/stream", [s.pid for s in cluster.servers], cluster.logs
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Start the server, play, stop the server, print the results; 0 when there were no errors."""
+    """Start the servers, play, stop them, print the results; 0 when there were no errors."""
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, _interrupt)
-    port = args.port or free_port()
     tally = Tally(max_turns=args.max_turns)
-    with tempfile.TemporaryDirectory(prefix="dice-table-load-") as folder:
-        db_path = Path(folder) / "games.sqlite3"
-        log_path = Path(folder) / "server.log"
+    setup = Setup(args.sessions, args.tables, args.replicas, args.store)
+    with (
+        tempfile.TemporaryDirectory(prefix="dice-table-load-") as folder,
+        _database(args, Path(folder)) as address,
+        _servers(args, address, Path(folder)) as (url, pids, logs),
+    ):
         try:
-            _, server = start_server(
-                ROOT / "app.py", {"DICE_TABLE_DB": str(db_path)}, port=port, log=log_path
+            tables = _seat(url, address, args.sessions, args.tables)
+            tally.games = len(tables)
+            wall_s, samples = asyncio.run(
+                benchmark(url, address, tables, args.seconds, tally, pids, args.flood)
             )
-            try:
-                games = [new_game(db_path) for _ in range(args.sessions)]
-                tally.games = len(games)
-                wall_s, samples = asyncio.run(
-                    benchmark(port, db_path, games, args.seconds, tally, server.pid, args.flood)
-                )
-            finally:
-                stop_server(server)
         except RuntimeError:
-            print(_log_tail(log_path), file=sys.stderr)
+            _print_logs(logs)
             raise
         if tally.errors:
-            print(_log_tail(log_path), file=sys.stderr)
-    print(report(args.sessions, wall_s, tally, samples))
+            _print_logs(logs)
+    print(report(setup, wall_s, tally, samples))
     return 1 if tally.errors else 0
+
+
+def _seat(url: str, address: str, sessions: int, tables: int) -> list[Table]:
+    """Make one game per table and share the sessions out: a player at each table, the
+    rest watching, as evenly as they go."""
+    seated = []
+    for index in range(tables):
+        token = new_table()
+        player = PageClient(url, token, new_game(address, token))
+        watching = len(range(index + tables, sessions, tables))
+        seated.append(Table(player, []))
+        seated[-1].watchers = [SheetWatcher(url, seated[-1].query()) for _ in range(watching)]
+    return seated
+
+
+def _print_logs(logs: Sequence[Path]) -> None:
+    for log in logs:
+        print(_log_tail(log), file=sys.stderr)
 
 
 if __name__ == "__main__":
     try:
         sys.exit(main())
     except KeyboardInterrupt:
-        print("Interrupted: the server is stopped and nothing is reported.", file=sys.stderr)
+        print("Interrupted: the servers are stopped and nothing is reported.", file=sys.stderr)
         sys.exit(130)

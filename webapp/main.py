@@ -12,6 +12,7 @@ from webapp.flash import show_flash
 from webapp.language import _
 from webapp.navigation import settle_table, to_start
 from webapp.pacing import pace_run
+from webapp.push import stop_following
 from webapp.saved_games import OpenGame, open_game, store_trouble
 from webapp.server_guard import guard_server
 from webapp.state import GAME_KEY
@@ -75,6 +76,8 @@ def _page() -> None:
         except (StoreError, CorruptRecordError) as error:
             trouble = error
     settle_language(shown.language if shown else None)
+    if shown is None:
+        stop_following()
     st.set_page_config(page_title=_("Dice table"), page_icon="🎲", layout="wide")
     st.html(STYLE)
     if shown is not None:

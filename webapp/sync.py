@@ -1,21 +1,33 @@
-"""Every device on a game in step: a light check, every SYNC_SECONDS, that redraws the
-whole page only when another device saved, or when the advisor's table that the page
-waits for has become ready."""
+"""Every device on a game in step. On PostgreSQL a save is pushed to every server and the
+pages showing that game redraw at once (`webapp.push`); on an SQLite file a light check,
+every SYNC_SECONDS, redraws the whole page only when another device saved. Either way a
+page that waits for the advisor's table checks every SYNC_SECONDS whether it is ready."""
 
 import streamlit as st
 
 from store import StoreError
 from webapp import ahead
+from webapp.push import follow_pushed
 from webapp.saved_games import game_store
 
 SYNC_SECONDS = 1.5
 
 
-@st.fragment(run_every=SYNC_SECONDS)
 def follow_changes(table: str, game_id: str, revision: int, advice_for: str | None = None) -> None:
     """Redraw the page once the saved revision of `table`'s game is no longer the one
     drawn, or once the advisor can help with game kind `advice_for` (None: the page does
     not wait)."""
+    feed = game_store().changes
+    if feed is None:
+        _check_revision(table, game_id, revision, advice_for)
+        return
+    follow_pushed(feed, game_id, revision)
+    if advice_for is not None:
+        _wait_for_advice(advice_for)
+
+
+@st.fragment(run_every=SYNC_SECONDS)
+def _check_revision(table: str, game_id: str, revision: int, advice_for: str | None) -> None:
     if advice_for is not None and ahead.ready(advice_for):
         st.rerun(scope="app")
     try:
@@ -23,4 +35,10 @@ def follow_changes(table: str, game_id: str, revision: int, advice_for: str | No
     except StoreError:
         return
     if saved != revision:
+        st.rerun(scope="app")
+
+
+@st.fragment(run_every=SYNC_SECONDS)
+def _wait_for_advice(advice_for: str) -> None:
+    if ahead.ready(advice_for):
         st.rerun(scope="app")

@@ -8,15 +8,15 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from scoring import Game
 from store import SqliteStore, new_table
-from tools.load_benchmark import PageClient
 from tools.local_server import ROOT, serve
+from tools.page_client import PageClient
 
 
 async def _boxes_after(
     url: str, table: str, game_id: str, request: BackMsg
 ) -> tuple[list[str], list[str]]:
     """The Record buttons offered once five dice are set, and again after `request`."""
-    client = PageClient(url.replace("http", "ws") + "/_stcore/stream", game_id, table=table)
+    client = PageClient(url.replace("http", "ws") + "/_stcore/stream", table, game_id)
     await client.open()
     before = (await client.rerun(client.hand(random.Random(1)))).boxes
     await client.send_message(request)
