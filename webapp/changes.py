@@ -7,7 +7,7 @@ from scoring import Game, ScoringError
 from store import ConflictError, StoreError
 from webapp.flash import flash
 from webapp.language import _, error_text
-from webapp.push import shown_saved
+from webapp.push import saving
 from webapp.saved_games import OpenGame, game_store, open_game, record_of, store_trouble
 from webapp.text import plain
 from webapp.turn_state import clear_turn
@@ -26,8 +26,8 @@ def change(saved: OpenGame, action: Callable[[Game], T]) -> T | None:
     try:
         result = action(saved.game)
         record = record_of(saved.game, saved.language)
-        kept = game_store().save(saved.id, record, saved.revision, table=saved.table)
-        shown_saved(kept.id, kept.revision)
+        saving(saved.id, saved.revision + 1)
+        game_store().save(saved.id, record, saved.revision, table=saved.table)
     except ConflictError:
         _changed_elsewhere(saved)
         return None

@@ -68,8 +68,10 @@ def follow_pushed(feed: ChangeFeed, game_id: str, revision: int) -> None:
         _heard_save(game_id, latest)
 
 
-def shown_saved(game_id: str, revision: int) -> None:
-    """This page saved the game at `revision` itself and redraws anyway: not poked for it."""
+def saving(game_id: str, revision: int) -> None:
+    """This page is about to save the game as `revision` and redraws anyway: it is not
+    poked for that save (the feed may tell of it before the save returns). Should the
+    save fail, the page redraws too, and watches again the revision it then shows."""
     ctx = get_script_run_ctx()
     if ctx is not None:
         _watchers.watch(ctx.session_id, game_id, revision)
