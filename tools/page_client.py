@@ -201,12 +201,21 @@ class SheetWatcher:
         self._reader: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        """Connect, load the page and start reading what the server sends."""
+        """Connect, load the page, and return once it shows the sheet; the tab then goes
+        on reading what the server sends.
+
+        Raises `TimeoutError` when the page does not show a sheet within `RUN_TIMEOUT_S`.
+        """
+        self.sheet = None
         self._socket = await websockets.connect(
             self.url, subprotocols=[websockets.Subprotocol("streamlit")], max_size=None, proxy=None
         )
         await self._rerun()
         self._reader = asyncio.create_task(self._read())
+        async with self._changed:
+            await asyncio.wait_for(
+                self._changed.wait_for(lambda: self.sheet is not None), RUN_TIMEOUT_S
+            )
 
     async def close(self) -> None:
         """Stop the timers and the reader, and close the websocket."""
@@ -271,10 +280,9 @@ class SheetWatcher:
     async def _finished(self, run: PageRun) -> None:
         self.problems += run.problems
         if run.sheet is not None and run.sheet != self.sheet:
-            first = self.sheet is None
-            self.sheet = run.sheet
-            if not first:
-                async with self._changed:
+            async with self._changed:
+                if self.sheet is not None:
                     self.changed_at = time.perf_counter()
                     self.changes += 1
-                    self._changed.notify_all()
+                self.sheet = run.sheet
+                self._changed.notify_all()

@@ -15,6 +15,7 @@ from store import (
     GameStore,
     ReadOnlyError,
     StoreError,
+    UnreachableError,
     default_path,
     open_store,
 )
@@ -43,6 +44,11 @@ def store_trouble(error: StoreError) -> str:
         return _(
             "Another program is holding the game file just now, so nothing was saved. Try "
             "again in a moment."
+        )
+    if isinstance(error, UnreachableError):
+        return _(
+            "The server that holds the games cannot be reached just now, so nothing was "
+            "changed. Every game saved so far is kept there; try again in a moment."
         )
     return _(
         "The game file cannot be used just now, so nothing was changed. Try again in a "
