@@ -26,6 +26,18 @@ class Session(Protocol):
         """Run a statement and return how many rows it changed."""
 
 
+# The games table's columns, in order, on every engine (each checks its table against it).
+GAME_COLUMNS = (
+    "id",
+    "record",
+    "revision",
+    "created",
+    "updated",
+    "sequence",
+    "table_id",
+    "finished",
+    "summary",
+)
 _SUMMARY_COLUMNS = "id, summary, revision, created, updated"
 
 

@@ -18,24 +18,13 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from store.change_feed import CHANNEL, ChangeFeed
 from store.errors import StoreError, UnreachableError
-from store.game_store import GameStore, Row
+from store.game_store import GAME_COLUMNS, GameStore, Row
 
 SCHEMA_VERSION = 2
 POOL_SIZE = 10
 # How long an operation waits for a connection (the server may be down) before it says so.
 WAIT_SECONDS = 5.0
 CONNECT_SECONDS = 3
-_COLUMNS = [
-    "id",
-    "record",
-    "revision",
-    "created",
-    "updated",
-    "sequence",
-    "table_id",
-    "finished",
-    "summary",
-]
 _CREATE = (
     "CREATE TABLE dice_table_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     """
@@ -123,13 +112,19 @@ class PostgresStore(GameStore):
         """A pooled connection in a transaction: committed when the block succeeds."""
         pool = self._opened()
         try:
-            with pool.connection(timeout=WAIT_SECONDS) as conn:
+            with self._told(), pool.connection(timeout=WAIT_SECONDS) as conn:
                 yield conn
         except PoolTimeout as exc:
             raise UnreachableError(
                 f"The game database {self.where} cannot be reached (no connection within "
                 f"{WAIT_SECONDS:g} s)."
             ) from exc
+
+    @contextmanager
+    def _told(self) -> Iterator[None]:
+        """Re-raise psycopg's errors in the block as StoreErrors naming the database."""
+        try:
+            yield
         except psycopg.OperationalError as exc:
             raise UnreachableError(
                 f"The game database {self.where} cannot be reached: {exc}"
@@ -159,27 +154,20 @@ class PostgresStore(GameStore):
 
     def _check_schema(self) -> None:
         """Make the schema in a database without it, or refuse one that is not ours."""
-        try:
-            with psycopg.connect(self.url, connect_timeout=CONNECT_SECONDS) as conn:
-                conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-                meta, games = conn.execute(
-                    "SELECT to_regclass('dice_table_meta'), to_regclass('games')"
-                ).fetchone() or (None, None)
-                if meta is None and games is None:
-                    for statement in _CREATE:
-                        conn.execute(statement)
-                    conn.execute(
-                        "INSERT INTO dice_table_meta VALUES ('schema_version', %s)",
-                        (str(SCHEMA_VERSION),),
-                    )
-                    return
-                self._refuse_unless_ours(conn, meta is not None, games is not None)
-        except psycopg.OperationalError as exc:
-            raise UnreachableError(
-                f"The game database {self.where} cannot be reached: {exc}"
-            ) from exc
-        except psycopg.Error as exc:
-            raise StoreError(f"Cannot use the game database {self.where}: {exc}") from exc
+        with self._told(), psycopg.connect(self.url, connect_timeout=CONNECT_SECONDS) as conn:
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            meta, games = conn.execute(
+                "SELECT to_regclass('dice_table_meta'), to_regclass('games')"
+            ).fetchone() or (None, None)
+            if meta is None and games is None:
+                for statement in _CREATE:
+                    conn.execute(statement)
+                conn.execute(
+                    "INSERT INTO dice_table_meta VALUES ('schema_version', %s)",
+                    (str(SCHEMA_VERSION),),
+                )
+                return
+            self._refuse_unless_ours(conn, meta is not None, games is not None)
 
     def _refuse_unless_ours(self, conn: psycopg.Connection[Any], meta: bool, games: bool) -> None:
         if not meta or not games:
@@ -204,7 +192,7 @@ class PostgresStore(GameStore):
                 " AND table_schema = current_schema() ORDER BY ordinal_position"
             ).fetchall()
         ]
-        if columns != _COLUMNS:
+        if tuple(columns) != GAME_COLUMNS:
             raise StoreError(
                 f"The game database {self.where} does not contain a dice-table games table "
                 "in the expected layout; it was written by another program."

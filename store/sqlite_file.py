@@ -20,6 +20,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from store.errors import BusyError, DiskFullError, ReadOnlyError, StoreError
+from store.game_store import GAME_COLUMNS
 from store.records import Summary, new_table, summarise
 
 log = logging.getLogger(__name__)
@@ -32,17 +33,6 @@ _CANNOT_SHARE = (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLIT
 # Free space under which a write failure is put down to a full disk: SQLite's journal and
 # shared-memory files need some tens of kilobytes.
 ROOM_NEEDED = 256 * 1024
-_COLUMNS = (
-    "id",
-    "record",
-    "revision",
-    "created",
-    "updated",
-    "sequence",
-    "table_id",
-    "finished",
-    "summary",
-)
 _CREATE = (
     """
     CREATE TABLE games (
@@ -160,7 +150,7 @@ def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
             "or another version of this one."
         )
     columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
-    if columns != _COLUMNS:
+    if columns != GAME_COLUMNS:
         raise StoreError(
             f"The game file {path} does not contain a dice-table games table "
             "in the expected layout; it was written by another program."
@@ -174,7 +164,7 @@ def _add_tables(conn: sqlite3.Connection) -> None:
     """Bring a file of the version before tables up to date: every game it holds goes to
     one new table (`earlier_games_table`), and each gets its summary."""
     columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
-    if columns != _COLUMNS[:6]:
+    if columns != GAME_COLUMNS[:6]:
         raise StoreError(
             "The game file does not contain a dice-table games table in the expected "
             "layout; it was written by another program."
