@@ -24,6 +24,8 @@ from tools.local_server import CHROMIUM, FLAGS
 DESKTOP = {"width": 1366, "height": 768}
 # How often a new browser is tried until the balancer puts it on the other replica.
 PLACING_TRIES = 6
+# How often the dice are set again when the Record button does not show.
+DICE_TRIES = 3
 
 
 @pytest.fixture
@@ -62,9 +64,18 @@ def _device(browser: Browser, address: str, avoid: str = "") -> tuple[Page, str]
 
 
 def _record(page: Page, hand: list[int], box: str) -> None:
-    for position, value in enumerate(hand):
-        choose(page, position, value)
+    """Set the dice and click Record beside `box`. Right after a failover the page redraws
+    as it settles on its new replica, and a die's click can be lost in that redraw; the
+    dice are then set again, as a player would."""
     button = page.locator(f".st-key-record_{box.lower()} button:visible")
+    for _ in range(DICE_TRIES):
+        for position, value in enumerate(hand):
+            choose(page, position, value)
+        try:
+            expect(button).to_have_count(1, timeout=10_000)
+            break
+        except AssertionError:
+            continue
     expect(button).to_have_count(1)
     button.click()
 
