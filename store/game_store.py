@@ -86,7 +86,8 @@ class GameStore(ABC):
         check_table(table)
         text = encode(record)
         now = datetime.now(UTC)
-        summary = summarise(json.loads(text))
+        stored = json.loads(text)
+        summary = summarise(stored)
         with self._writing() as session:
             game_id = _unused_id(session)
             session.run(
@@ -103,7 +104,7 @@ class GameStore(ABC):
                 ),
             )
             self._announce(session, game_id, 1)
-        return SavedGame(game_id, table, json.loads(text), 1, now, now)
+        return SavedGame(game_id, table, stored, 1, now, now)
 
     def load(self, game_id: str, *, table: str) -> SavedGame:
         """Return the saved game with this id at `table`, or raise GameNotFoundError."""
@@ -154,7 +155,8 @@ class GameStore(ABC):
             raise TypeError(f"revision must be an int, not {type(revision).__name__}")
         text = encode(record)
         now = datetime.now(UTC)
-        summary = summarise(json.loads(text))
+        stored = json.loads(text)
+        summary = summarise(stored)
         with self._writing() as session:
             rows = session.rows(
                 "SELECT revision, created FROM games WHERE id = ? AND table_id = ?" + self.lock_row,
@@ -185,7 +187,7 @@ class GameStore(ABC):
         return SavedGame(
             game_id,
             table,
-            json.loads(text),
+            stored,
             revision + 1,
             self._parse_time(game_id, created),
             now,

@@ -13,8 +13,6 @@ import re
 import shutil
 import subprocess
 import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
@@ -24,7 +22,7 @@ from secrets import token_hex
 
 from advisor import CACHE_ENV
 from store import ENV_VAR as DATABASE_ENV
-from tools.local_server import ROOT, Server, free_port, start_server, stop_server
+from tools.local_server import ROOT, Server, free_port, start_server, stop_server, wait_healthy
 
 APP = ROOT / "app.py"
 CONFIG = ROOT / "deploy" / "haproxy.cfg"
@@ -138,20 +136,10 @@ def _start_haproxy(
 def _wait_front(url: str, haproxy: subprocess.Popen[str], log: Path) -> None:
     """Wait until the front answers Streamlit's health check; raise, with HAProxy's log,
     if it exits or does not answer in time."""
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-    deadline = time.monotonic() + READY_TIMEOUT_S
-    while True:
-        if haproxy.poll() is not None:
-            raise RuntimeError(f"haproxy exited with {haproxy.returncode}\n{log.read_text()}")
-        try:
-            with opener.open(f"{url}/_stcore/health", timeout=2) as answer:
-                if answer.read() == b"ok":
-                    return
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"haproxy did not answer at {url}\n{log.read_text()}")
-        time.sleep(0.1)
+    try:
+        wait_healthy(url, haproxy, READY_TIMEOUT_S)
+    except RuntimeError as error:
+        raise RuntimeError(f"haproxy at {url}: {error}\n{log.read_text()}") from error
 
 
 def _stop_haproxy(haproxy: subprocess.Popen[str]) -> None:

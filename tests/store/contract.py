@@ -237,6 +237,14 @@ def test_revision_follows_saves_without_loading_the_record(store: GameStore, tab
     assert store.revision(saved.id, table=table) == 2
 
 
+def _together(threads: list[threading.Thread]) -> None:
+    """Start the threads and wait for them all."""
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+
 def _append_turns(store: GameStore, game_id: str, table: str, player: str, count: int) -> int:
     """Append `count` turns, reloading after each conflict; return the number of saves."""
     saved = 0
@@ -294,10 +302,7 @@ def test_simultaneous_clicks_on_one_revision_make_exactly_one_entry(
             outcomes.append("conflict")
 
     threads = [threading.Thread(target=click, args=(s, i)) for i, s in enumerate(stores)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    _together(threads)
     final = stores[0].load(game.id, table=table)
     for store in stores:
         store.close()
@@ -323,10 +328,7 @@ def test_threads_appending_turns_never_lose_a_save(address: str, table: str) -> 
             store.close()
 
     threads = [threading.Thread(target=worker, args=(i,)) for i in range(threads_count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    _together(threads)
 
     assert errors == []
     final = first.load(game.id, table=table)
@@ -354,10 +356,7 @@ def test_one_store_shared_by_threads_creating_games_on_a_new_database(
             errors.append(exc)
 
     threads = [threading.Thread(target=worker) for _ in range(10)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    _together(threads)
 
     assert errors == []
     assert len(store.list_games(table=table)) == 50
