@@ -1,7 +1,8 @@
 """Each hand's best box for a batch of column states, from the value after every write.
 
-A write is one box taking one outcome (``Layout.writes``). Arrays hold one row per
-write or hand and one column per state, so that gathering rows moves whole rows.
+A write is one box taking one outcome (``Layout.writes``). Arrays are blocks (see
+``advisor.moments``) of one row per write or hand and one column per state, so that
+gathering rows moves whole rows.
 """
 
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ import numpy as np
 
 from advisor.dice import keeps
 from advisor.layout import Layout, States
+from advisor.moments import best_of, raise_to, shift
 from advisor.workspace import Workspace
 from scoring import DICE_PER_HAND, FACES, LAST_ROLL
 
@@ -18,9 +20,10 @@ from scoring import DICE_PER_HAND, FACES, LAST_ROLL
 FEW_STATES = 8
 
 
-def after_writes(layout: Layout, values: np.ndarray, states: States) -> np.ndarray:
-    """The value after each write from each state (writes by states); -inf where the
-    write's box is filled or must wait for the upper section."""
+def write_targets(layout: Layout, states: States) -> tuple[np.ndarray, np.ndarray]:
+    """The index of the state after each write from each state (writes by states), and
+    where the write's box is filled or must wait for the upper section (the index is
+    then meaningless)."""
     writes = layout.writes
     umask, u, lmask, j = (part[None, :] for part in states)
     upper_bit, lower_bit = writes.upper_bit[:, None], writes.lower_bit[:, None]
@@ -29,8 +32,16 @@ def after_writes(layout: Layout, values: np.ndarray, states: States) -> np.ndarr
         closed |= (lower_bit != 0) & (umask != layout.full_upper)
     j = np.where(writes.sets_j[:, None], writes.j[:, None], j)
     index = layout.index(umask | upper_bit, u + writes.adds[:, None], lmask | lower_bit, j)
-    after = values.take(index, mode="clip")
-    after[closed] = -np.inf
+    return np.asarray(index), closed
+
+
+def after_writes(layout: Layout, tables: np.ndarray, states: States) -> np.ndarray:
+    """The value after each write from each state, a block (channels, writes, states) of
+    ``tables`` (channels by states, see ``advisor.moments``); -inf where the write's box
+    is filled or must wait for the upper section."""
+    index, closed = write_targets(layout, states)
+    after = tables.take(index, axis=1, mode="clip")
+    after[0][closed] = -np.inf
     return after
 
 
@@ -58,39 +69,45 @@ class Candidates:
     padded: np.ndarray
 
     def sound(self, after: np.ndarray) -> bool:
-        """Whether every checked scratch is its box's worst use in every state."""
+        """Whether every checked scratch is its box's worst use in every state (``after``
+        being channel 0)."""
         rows, values, zeros = self.checks
         return bool((after[rows] + values[:, None] >= after[zeros]).all())
 
     def best(self, after: np.ndarray, out: np.ndarray, work: Workspace) -> None:
-        """Write the value of each hand in its best candidate (hands by states) to ``out``."""
-        if after.shape[1] <= FEW_STATES:
+        """Write each hand's value in its best candidate (a block of hands by states) to ``out``."""
+        if after.shape[2] <= FEW_STATES:
             self._best_of_few(after, out)
         else:
             self._best_by_layers(after, out, work)
 
-    def _floor(self, after: np.ndarray) -> np.ndarray | float:
-        return after[self.floor].max(axis=0) if len(self.floor) else -np.inf
+    def _floor(self, after: np.ndarray) -> np.ndarray:
+        """The best scratch of the floor per state (channels by states)."""
+        if not len(self.floor):
+            return np.full((after.shape[0], after.shape[2]), -np.inf)
+        return best_of(after[:, self.floor], axis=1)
 
     def _best_of_few(self, after: np.ndarray, out: np.ndarray) -> None:
-        worth = np.empty((after.shape[1], len(self.rows) + 1))
-        worth[:, :-1] = after[self.rows].T + self.points
-        worth[:, -1] = self._floor(after)
-        out[:] = worth[:, self.padded].max(axis=1).T
+        channels, width = after.shape[0], after.shape[2]
+        worth = np.empty((channels, width, len(self.rows) + 1))
+        worth[:, :, :-1] = after[:, self.rows].transpose(0, 2, 1)
+        shift(worth[:, :, :-1], self.points)
+        worth[:, :, -1] = self._floor(after)
+        out[:] = best_of(worth[:, :, self.padded], axis=2).transpose(0, 2, 1)
 
     def _best_by_layers(self, after: np.ndarray, out: np.ndarray, work: Workspace) -> None:
-        width = after.shape[1]
-        worth = work.rows("worth", len(self.rows), width)
-        np.take(after, self.rows, axis=0, out=worth, mode="clip")
-        worth += self.points[:, None]
-        best = work.rows("layered", len(self.back), width)
-        best[:] = self._floor(after)
+        channels, width = after.shape[0], after.shape[2]
+        worth = work.block("worth", channels, len(self.rows), width)
+        np.take(after, self.rows, axis=1, out=worth, mode="clip")
+        shift(worth, self.points[:, None])
+        best = work.block("layered", channels, len(self.back), width)
+        best[:] = self._floor(after)[:, None, :]
         for layer in self.layers:
-            part = best[: len(layer)]
-            gathered = work.rows("gathered", len(layer), width)
-            np.take(worth, layer, axis=0, out=gathered, mode="clip")
-            np.maximum(part, gathered, out=part)
-        np.take(best, self.back, axis=0, out=out, mode="clip")
+            part = best[:, : len(layer)]
+            gathered = work.block("gathered", channels, len(layer), width)
+            np.take(worth, layer, axis=1, out=gathered, mode="clip")
+            raise_to(part, gathered)
+        np.take(best, self.back, axis=1, out=out, mode="clip")
 
 
 @cache
@@ -181,21 +198,23 @@ def joker_boxes(layout: Layout, roll: int) -> JokerBoxes:
 def _joker_best(
     layout: Layout, after: np.ndarray, states: States, rows: np.ndarray, roll: int
 ) -> np.ndarray:
-    """Best value of each five-of-a-kind hand in joker states ``rows`` (the forced joker)."""
+    """Best value of each five-of-a-kind hand in joker states ``rows`` (the forced joker),
+    a block (channels, faces, rows)."""
     rules, boxes = layout.rules, joker_boxes(layout, roll)
     assert rules.joker is not None, "joker states occur only in games with a joker"
     umask, _, lmask, j = (a[rows] for a in states)
-    cand = after[:, rows][boxes.writes] + boxes.points[:, :, None]
-    upper_best = cand[boxes.upper].max(axis=0)
-    lower_best = cand[boxes.lower].max(axis=0)
-    own_best = cand[boxes.own_box, range(len(FACES))]
+    cand = after[:, :, rows][:, boxes.writes]
+    shift(cand, boxes.points[:, :, None])
+    upper_best = best_of(cand[:, boxes.upper], axis=1)
+    lower_best = best_of(cand[:, boxes.lower], axis=1)
+    own_best = cand[:, boxes.own_box, range(len(FACES))]
     own_empty = (umask[None, :] >> boxes.own[:, None] & 1) == 0
     any_lower = lmask != layout.full_lower
     best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
     if rules.upper_first:
         best = np.where(umask != layout.full_upper, upper_best, best)
-    with_bonus: np.ndarray = best + np.where(j == 1, rules.joker.bonus, 0)
-    return with_bonus
+    shift(best, np.where(j == 1, rules.joker.bonus, 0))
+    return best
 
 
 def best_boxes(
@@ -205,26 +224,27 @@ def best_boxes(
     work: Workspace,
     out: np.ndarray | None = None,
 ) -> dict[int, np.ndarray]:
-    """Per roll: value of each hand (hands by states) written into its best allowed box;
-    rolls alike share one array, and roll 3's is ``out`` when given."""
+    """Per roll: value of each hand written into its best allowed box (a block of hands by
+    states); rolls alike share one array, and roll 3's is ``out`` when given."""
     _, _, lmask, j = states
     joker = layout.rules.joker
     rows = np.zeros(0, dtype=np.int64)
     if joker is not None:
         has = lmask >> layout.joker_bit & 1 == 1
         rows = np.flatnonzero(has & ((j == 1) | joker.on_scratch))
+    channels, width = after.shape[0], after.shape[2]
     stops = {}
     for group in layout.roll_groups:
         roll = group[0]
         found = candidates(layout, roll, False)
-        if not found.sound(after):
+        if not found.sound(after[0]):
             found = candidates(layout, roll, True)
-        best = work.rows(f"stops {roll}", len(found.back), after.shape[1])
+        best = work.block(f"stops {roll}", channels, len(found.back), width)
         if out is not None and LAST_ROLL in group:
             best = out
         found.best(after, best, work)
         if len(rows):
             fives = joker_boxes(layout, roll).fives
-            best[np.ix_(fives, rows)] = _joker_best(layout, after, states, rows, roll)
+            best[:, fives[:, None], rows[None, :]] = _joker_best(layout, after, states, rows, roll)
         stops.update(dict.fromkeys(group, best))
     return stops

@@ -104,9 +104,9 @@ def _keep_values(tables: Solved, state: State) -> dict[int, list[float]]:
     (in ``keeps().flat`` order)."""
     umask, u, lmask, j = (np.array([part]) for part in state)
     one = (umask, u, lmask, j)
-    after = after_writes(tables.layout, tables.values, one)
+    after = after_writes(tables.layout, tables.values[None], one)
     stops = best_boxes(tables.layout, after, one, Workspace())
-    before = play({roll: hands[:, 0] for roll, hands in stops.items()}, first=2)
+    before = play({roll: hands[0, :, 0] for roll, hands in stops.items()}, first=2)
     return {roll: found.tolist() for roll, found in before.items()}
 
 

@@ -33,31 +33,35 @@ def _ending() -> bool:
     return not threading.main_thread().is_alive()
 
 
-def terminal_values(layout: Layout, values: np.ndarray) -> None:
-    """Write the full columns' values: just the upper bonus if it was reached."""
+def terminal_values(layout: Layout, tables: np.ndarray) -> None:
+    """Write the full columns' values (and squares): just the upper bonus if it was reached."""
     start, stop = layout.level(len(layout.rules.boxes))
     u = layout.states(start, stop)[1]
     bonus = layout.rules.upper_bonus
-    values[start:stop] = np.where(u >= bonus.at_least, bonus.points, 0)
+    points = np.where(u >= bonus.at_least, bonus.points, 0)
+    tables[:, start:stop] = [points, points * points][: len(tables)]
 
 
 def solve(layout: Layout, stop: threading.Event | None = None) -> np.ndarray:
-    """Expected points still to come (boxes, bonuses) from every state that can occur.
+    """Expected points still to come (boxes, bonuses) from every state that can occur, and
+    their expected squares under the same play: two rows of ``layout.count``.
 
     Raises ``SolveAbandonedError`` soon after ``stop`` is set or the main thread has
     finished (a solve in another thread then gives up rather than hold the exit back;
     one in a ``concurrent.futures`` pool's thread is waited for, as the pool joins its
     threads first: stop it through ``stop``).
     """
-    values = np.frombuffer(mmap.mmap(-1, 8 * layout.count), dtype=np.float64)
-    terminal_values(layout, values)
+    shared = mmap.mmap(-1, 2 * 8 * layout.count)
+    tables = np.frombuffer(shared, dtype=np.float64).reshape(2, layout.count)
+    terminal_values(layout, tables)
     work = Workspace()
 
     def solve_share(filled: int, share: int, shares: int) -> None:
         for bounds in batches(*layout.level(filled))[share::shares]:
             if (stop is not None and stop.is_set()) or _ending():
                 raise SolveAbandonedError(f"solving {layout.rules.id} was abandoned")
-            values[slice(*bounds)] = turn_values(layout, values, layout.states(*bounds), work)
+            states = layout.states(*bounds)
+            tables[:, slice(*bounds)] = turn_values(layout, tables, states, work)
 
     levels = range(len(layout.rules.boxes) - 1, -1, -1)
     # The first level here, before forking, so that every table and cache the workers
@@ -70,7 +74,7 @@ def solve(layout: Layout, stop: threading.Event | None = None) -> np.ndarray:
             workers.start(filled)
             solve_share(filled, 0, workers.shares)
             workers.join()
-    return values
+    return tables
 
 
 def batches(start: int, stop: int) -> list[tuple[int, int]]:

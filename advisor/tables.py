@@ -2,7 +2,8 @@
 one ``TableCache`` per folder.
 
 A table file is one ``.npy`` record of the rules' key, a checksum of the values, and the
-value of every state that can occur; it is read whole into memory (a few megabytes), so
+value of every state that can occur with its expected square (for the spread of the
+final score); it is read whole into memory (some megabytes), so
 a file changed or cut short on disk afterwards cannot touch the table in use. The disk
 cache is only a cache: anything in a table's place that is not a regular file, a file
 damaged, cut short, written for other rules, whose values do not match their checksum or
@@ -32,17 +33,28 @@ from advisor.solver import solve
 from scoring import GameRules, rules_of
 
 # Bump when the meaning or layout of the stored arrays changes.
-FORMAT = 4
+FORMAT = 5
 CACHE_ENV = "DICE_TABLE_ADVISOR_CACHE"
 KEY_LENGTH = 16
 
 
 @dataclass(frozen=True, eq=False)
 class Solved:
-    """A game's layout and the expected points still to come from each state."""
+    """A game's layout, and from each state the expected points still to come and their
+    expected square (``tables``: those two rows)."""
 
     layout: Layout
-    values: np.ndarray
+    tables: np.ndarray
+
+    @property
+    def values(self) -> np.ndarray:
+        """The expected points still to come from each state."""
+        return self.tables[0]
+
+    @property
+    def squares(self) -> np.ndarray:
+        """The expected square of the points still to come from each state."""
+        return self.tables[1]
 
     @functools.cached_property
     def columns(self) -> Columns:
@@ -68,7 +80,7 @@ def rules_key(layout: Layout) -> str:
 
 def _record(count: int) -> np.dtype:
     """A table file's one record: the rules' key, the values' checksum and the values."""
-    return np.dtype([("key", f"S{KEY_LENGTH}"), ("checksum", "<u4"), ("values", "<f8", (count,))])
+    return np.dtype([("key", f"S{KEY_LENGTH}"), ("checksum", "<u4"), ("values", "<f8", (2, count))])
 
 
 def _checksum(values: np.ndarray) -> int:
@@ -79,7 +91,7 @@ def _save(path: Path, key: str, values: np.ndarray) -> None:
     """Write the record header, the key, the checksum, then the values as they are in
     memory (no copy)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    header = {"descr": npy.dtype_to_descr(_record(len(values))), "fortran_order": False}
+    header = {"descr": npy.dtype_to_descr(_record(values.shape[1])), "fortran_order": False}
     written = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
         with written.open("wb") as out:
@@ -114,7 +126,8 @@ def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
     if not isinstance(stored, np.ndarray):
         raise DamagedTableError("not a table file")
     if stored.dtype != _record(layout.count) or stored.shape != ():
-        raise DamagedTableError(f"holds {stored.dtype} {stored.shape}, not {layout.count} values")
+        wanted = f"2 x {layout.count} values"
+        raise DamagedTableError(f"holds {stored.dtype} {stored.shape}, not {wanted}")
     if stored["key"] != key.encode():
         raise DamagedTableError("written for other rules")
     values = np.ascontiguousarray(stored["values"])

@@ -1,8 +1,8 @@
 """One turn played optimally for a batch of column states, given the values after it.
 
-Arrays hold one row per hand or keep and one column per state, so that gathering
-hands or keeps moves whole contiguous rows. Keep values are held as one array per
-keep size (0 to 5 dice; 5 dice kept are the hands).
+Arrays are blocks (see ``advisor.moments``) of one row per hand or keep and one column
+per state, so that gathering hands or keeps moves whole contiguous rows. Keep values
+are held as one block per keep size (0 to 5 dice; 5 dice kept are the hands).
 """
 
 from functools import cache
@@ -12,6 +12,7 @@ import numpy as np
 from advisor.boxes import after_writes, best_boxes
 from advisor.dice import keeps
 from advisor.layout import Layout, States
+from advisor.moments import raise_to
 from advisor.workspace import Workspace
 from scoring import DICE_PER_HAND, LAST_ROLL, ROLLS
 
@@ -22,16 +23,17 @@ FEW_STATES = 8
 @cache
 def _transitions() -> tuple[np.ndarray, list[int]]:
     """Every keep's chances over the hands (keeps by hands), and the keep counts per size."""
-    hands = np.eye(len(keeps().hands))
-    levels = [np.empty((len(level), len(hands))) for level in keeps().by_size[:-1]] + [hands]
+    hands = np.eye(len(keeps().hands))[None]
+    levels = [np.empty((1, len(level), hands.shape[2])) for level in keeps().by_size[:-1]]
+    levels.append(hands)
     _recursion(levels, Workspace())
-    return np.vstack(levels), [len(level) for level in levels]
+    return np.hstack(levels)[0], [level.shape[1] for level in levels]
 
 
 def rolled(levels: list[np.ndarray], work: Workspace) -> None:
     """Fill ``levels[0..4]`` with each keep's expected value when the rest is rolled, from
     the hands' values in ``levels[5]``."""
-    if levels[-1].shape[1] > FEW_STATES:
+    if levels[-1].shape[2] > FEW_STATES:
         _recursion(levels, work)
         return
     for level, found in zip(levels[:-1], keep_values(levels[-1]), strict=False):
@@ -43,18 +45,18 @@ def _recursion(levels: list[np.ndarray], work: Workspace) -> None:
     tables = keeps()
     for size in range(DICE_PER_HAND - 1, -1, -1):
         larger, grow, total = levels[size + 1], tables.grow[size], levels[size]
-        part = work.rows("gathered", len(grow), total.shape[1])
-        np.take(larger, grow[:, 0], axis=0, out=total, mode="clip")
+        part = work.block("gathered", total.shape[0], len(grow), total.shape[2])
+        np.take(larger, grow[:, 0], axis=1, out=total, mode="clip")
         for face in range(1, grow.shape[1]):
-            np.take(larger, grow[:, face], axis=0, out=part, mode="clip")
+            np.take(larger, grow[:, face], axis=1, out=part, mode="clip")
             total += part
         total /= grow.shape[1]
 
 
 def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
-    """Expected value of every keep (one array per keep size) when the rest is rolled."""
+    """Expected value of every keep (one block per keep size) when the rest is rolled."""
     matrix, sizes = _transitions()
-    return np.split(matrix @ hand_values, np.cumsum(sizes)[:-1])
+    return np.split(matrix @ hand_values, np.cumsum(sizes)[:-1], axis=1)
 
 
 def best_keep(levels: list[np.ndarray], work: Workspace) -> None:
@@ -63,11 +65,11 @@ def best_keep(levels: list[np.ndarray], work: Workspace) -> None:
     for size in range(1, DICE_PER_HAND + 1):
         smaller, best = levels[size - 1], levels[size]
         for start, without in tables.shrink[size]:
-            run = best[start : start + len(without)]
-            part = work.rows("gathered", len(without), best.shape[1])
+            run = best[:, start : start + len(without)]
+            part = work.block("gathered", best.shape[0], len(without), best.shape[2])
             for die in range(without.shape[1]):
-                np.take(smaller, without[:, die], axis=0, out=part, mode="clip")
-                np.maximum(run, part, out=run)
+                np.take(smaller, without[:, die], axis=1, out=part, mode="clip")
+                raise_to(run, part)
 
 
 def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
@@ -81,16 +83,19 @@ def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
     return before
 
 
-def turn_values(layout: Layout, values: np.ndarray, states: States, work: Workspace) -> np.ndarray:
-    """Expected points still to come from the start of a turn in each of ``states``."""
+def turn_values(layout: Layout, tables: np.ndarray, states: States, work: Workspace) -> np.ndarray:
+    """Expected points still to come from the start of a turn in each of ``states`` (and
+    their expected squares when ``tables`` has that channel), channels by states."""
     sizes = [len(level) for level in keeps().by_size]
-    levels = np.split(work.rows("keeps", sum(sizes), len(states[0])), np.cumsum(sizes)[:-1])
+    channels = tables.shape[0]
+    block = work.block("keeps", channels, sum(sizes), len(states[0]))
+    levels = np.split(block, np.cumsum(sizes)[:-1], axis=1)
     hands = levels[-1]
     # Roll 3's box values can be the hands' own row only when every earlier roll that
     # shares them comes right before it: the best keep already includes them there.
     last = next(group for group in layout.roll_groups if LAST_ROLL in group)
     in_place = sorted(last) == list(range(min(last), LAST_ROLL + 1))
-    after = after_writes(layout, values, states)
+    after = after_writes(layout, tables, states)
     stops = best_boxes(layout, after, states, work, hands if in_place else None)
     if not in_place:
         hands[:] = stops[LAST_ROLL]
@@ -98,8 +103,8 @@ def turn_values(layout: Layout, values: np.ndarray, states: States, work: Worksp
         rolled(levels, work)
         best_keep(levels, work)
         if stops[roll] is not stops[roll + 1]:
-            np.maximum(hands, stops[roll], out=hands)
+            raise_to(hands, stops[roll])
     # The turn's value is that of keeping nothing before roll 1, summed like every keep.
     rolled(levels, work)
-    turn: np.ndarray = levels[0][0].copy()
+    turn: np.ndarray = levels[0][:, 0].copy()
     return turn

@@ -20,3 +20,7 @@ class Workspace:
             memory = np.empty(rows * width)
             self._memory[name] = memory
         return memory[: rows * width].reshape(rows, width)
+
+    def block(self, name: str, channels: int, rows: int, width: int) -> np.ndarray:
+        """A contiguous float array of ``channels`` by ``rows`` by ``width``."""
+        return self.rows(name, channels * rows, width).reshape(channels, rows, width)

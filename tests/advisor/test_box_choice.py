@@ -56,11 +56,11 @@ def test_best_box_value_of_every_hand_matches_the_engine(game: str) -> None:
     read = Columns(layout)
     for column in columns(game):
         state = tuple(np.array([part]) for part in read.state(column))
-        stops = best_boxes(layout, after_writes(layout, values, state), state, Workspace())
+        stops = best_boxes(layout, after_writes(layout, values[None], state), state, Workspace())
         for roll in ROLLS:
             for index, hand in enumerate(keeps().hands):
                 expected = engine_best(layout, read, values, column, hand, roll)
-                assert stops[roll][index, 0] == pytest.approx(expected), (column, hand, roll)
+                assert stops[roll][0, index, 0] == pytest.approx(expected), (column, hand, roll)
 
 
 @pytest.mark.parametrize("game", ["greek", "yahtzee"])
@@ -76,9 +76,9 @@ def test_a_batch_of_states_gets_the_box_choices_of_each_state_alone(game: str) -
     values = np.random.default_rng(3).uniform(0, 100, layout.count)
     start, stop = layout.level(len(layout.rules.boxes) - 2)
     batch = layout.states(start, min(stop, start + 40))
-    together = best_boxes(layout, after_writes(layout, values, batch), batch, Workspace())
+    together = best_boxes(layout, after_writes(layout, values[None], batch), batch, Workspace())
     for i in range(len(batch[0])):
         one = tuple(part[i : i + 1] for part in batch)
-        alone = best_boxes(layout, after_writes(layout, values, one), one, Workspace())
+        alone = best_boxes(layout, after_writes(layout, values[None], one), one, Workspace())
         for roll in ROLLS:
-            np.testing.assert_array_equal(together[roll][:, i], alone[roll][:, 0])
+            np.testing.assert_array_equal(together[roll][:, :, i], alone[roll][:, :, 0])
