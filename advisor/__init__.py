@@ -6,6 +6,7 @@ folder of a ``TableCache``: by default ``$DICE_TABLE_ADVISOR_CACHE`` or
 ``python -m advisor build``.
 """
 
+from advisor.chances import win_chances
 from advisor.queries import (
     BoxChoice,
     KeepChoice,
@@ -37,4 +38,5 @@ __all__ = [
     "forget_turns",
     "review",
     "solve_afresh",
+    "win_chances",
 ]

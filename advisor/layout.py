@@ -224,8 +224,11 @@ class Layout:
 
     def states(self, start: int, stop: int) -> States:
         """The states with indices ``start`` to ``stop``, as arrays (umask, u, lmask, j)."""
+        return self.states_at(np.arange(start, stop))
+
+    def states_at(self, index: np.ndarray) -> States:
+        """The states with these indices, as arrays (umask, u, lmask, j)."""
         groups = self.groups
-        index = np.arange(start, stop)
         group = np.searchsorted(groups.start, index, side="right") - 1
         offset = index - groups.start[group]
         umask, lmask = groups.umask[group], groups.lmask[group]

@@ -1,10 +1,12 @@
-"""Expected points carried with their expected squares, for the spread of a final score.
+"""Expected points carried with their higher moments, for the shape of a final score.
 
-The solver's arrays are blocks shaped (channels, rows, states): channel 0 holds the
-expected points still to come, channel 1 (when there is one) the expected square of
-those points under the same play. Every choice is made on channel 0 alone, and the
-chosen option's channel 1 comes along; averaging over dice treats both alike.
+The solver's arrays are blocks shaped (channels, rows, states): channel k holds the
+expected (k + 1)-th power of the points still to come under the advisor's play (channel
+0 the expected points themselves). Every choice is made on channel 0 alone, and the
+chosen option's other channels come along; averaging over dice treats all alike.
 """
+
+import math
 
 import numpy as np
 
@@ -29,15 +31,26 @@ def best_of(block: np.ndarray, axis: int) -> np.ndarray:
 
 
 def shift(block: np.ndarray, points: np.ndarray | float) -> None:
-    """Add ``points`` (certain, broadcast over the rows and states) to every value, in place:
-    E[(x + p)^2] = E[x^2] + 2 p E[x] + p^2."""
-    if block.shape[0] > 1:
-        with np.errstate(invalid="ignore"):
-            block[1] += points * (2 * block[0] + points)
-    block[0] += points
+    """Add ``points`` (certain, broadcast over the rows and states) to every value, in
+    place: E[(x + p)^n] is the sum over k of C(n, k) p^(n - k) E[x^k]."""
+    with np.errstate(invalid="ignore"):
+        for power in range(block.shape[0], 0, -1):
+            added = points**power
+            for k in range(1, power):
+                added = added + math.comb(power, k) * points ** (power - k) * block[k - 1]
+            block[power - 1] += added
 
 
-def variance(means: np.ndarray, squares: np.ndarray) -> np.ndarray:
-    """The variance from the mean and the expected square (never below 0 by rounding)."""
-    found: np.ndarray = np.maximum(squares - means * means, 0.0)
-    return found
+CHANNELS = 3
+
+
+def spread_and_skew(moments: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The standard deviation and the skewness from the first three raw moments (rows of
+    ``moments``); a spread of 0 (a certain rest) has skewness 0."""
+    mean, square, cube = moments
+    var = np.maximum(square - mean * mean, 0.0)
+    third = cube - 3 * mean * square + 2 * mean**3
+    spread = np.sqrt(var)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        skew = np.where(spread > 1e-6, third / np.maximum(var, 1e-12) ** 1.5, 0.0)
+    return spread, skew

@@ -14,6 +14,7 @@ import numpy as np
 
 from advisor.boxes import candidates
 from advisor.layout import Layout
+from advisor.moments import CHANNELS
 from advisor.turn import turn_values
 from advisor.workers import Workers
 from advisor.workspace import Workspace
@@ -34,25 +35,26 @@ def _ending() -> bool:
 
 
 def terminal_values(layout: Layout, tables: np.ndarray) -> None:
-    """Write the full columns' values (and squares): just the upper bonus if it was reached."""
+    """Write the full columns' values (and their powers): the upper bonus if it was reached."""
     start, stop = layout.level(len(layout.rules.boxes))
     u = layout.states(start, stop)[1]
     bonus = layout.rules.upper_bonus
     points = np.where(u >= bonus.at_least, bonus.points, 0)
-    tables[:, start:stop] = [points, points * points][: len(tables)]
+    tables[:, start:stop] = [points**power for power in range(1, len(tables) + 1)]
 
 
 def solve(layout: Layout, stop: threading.Event | None = None) -> np.ndarray:
     """Expected points still to come (boxes, bonuses) from every state that can occur, and
-    their expected squares under the same play: two rows of ``layout.count``.
+    their expected squares and cubes under the same play: ``CHANNELS`` rows of
+    ``layout.count``.
 
     Raises ``SolveAbandonedError`` soon after ``stop`` is set or the main thread has
     finished (a solve in another thread then gives up rather than hold the exit back;
     one in a ``concurrent.futures`` pool's thread is waited for, as the pool joins its
     threads first: stop it through ``stop``).
     """
-    shared = mmap.mmap(-1, 2 * 8 * layout.count)
-    tables = np.frombuffer(shared, dtype=np.float64).reshape(2, layout.count)
+    shared = mmap.mmap(-1, CHANNELS * 8 * layout.count)
+    tables = np.frombuffer(shared, dtype=np.float64).reshape(CHANNELS, layout.count)
     terminal_values(layout, tables)
     work = Workspace()
 

@@ -2,8 +2,8 @@
 one ``TableCache`` per folder.
 
 A table file is one ``.npy`` record of the rules' key, a checksum of the values, and the
-value of every state that can occur with its expected square (for the spread of the
-final score); it is read whole into memory (some megabytes), so
+value of every state that can occur with its expected square and cube (for the shape of
+the final score); it is read whole into memory (some megabytes), so
 a file changed or cut short on disk afterwards cannot touch the table in use. The disk
 cache is only a cache: anything in a table's place that is not a regular file, a file
 damaged, cut short, written for other rules, whose values do not match their checksum or
@@ -29,6 +29,7 @@ from numpy.lib import format as npy
 from advisor.background import BackgroundSolver
 from advisor.column import Columns
 from advisor.layout import Layout
+from advisor.moments import CHANNELS
 from advisor.solver import solve
 from scoring import GameRules, rules_of
 
@@ -41,7 +42,7 @@ KEY_LENGTH = 16
 @dataclass(frozen=True, eq=False)
 class Solved:
     """A game's layout, and from each state the expected points still to come and their
-    expected square (``tables``: those two rows)."""
+    expected square and cube (``tables``: those rows)."""
 
     layout: Layout
     tables: np.ndarray
@@ -50,11 +51,6 @@ class Solved:
     def values(self) -> np.ndarray:
         """The expected points still to come from each state."""
         return self.tables[0]
-
-    @property
-    def squares(self) -> np.ndarray:
-        """The expected square of the points still to come from each state."""
-        return self.tables[1]
 
     @functools.cached_property
     def columns(self) -> Columns:
@@ -80,7 +76,8 @@ def rules_key(layout: Layout) -> str:
 
 def _record(count: int) -> np.dtype:
     """A table file's one record: the rules' key, the values' checksum and the values."""
-    return np.dtype([("key", f"S{KEY_LENGTH}"), ("checksum", "<u4"), ("values", "<f8", (2, count))])
+    values = ("values", "<f8", (CHANNELS, count))
+    return np.dtype([("key", f"S{KEY_LENGTH}"), ("checksum", "<u4"), values])
 
 
 def _checksum(values: np.ndarray) -> int:
@@ -126,7 +123,7 @@ def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
     if not isinstance(stored, np.ndarray):
         raise DamagedTableError("not a table file")
     if stored.dtype != _record(layout.count) or stored.shape != ():
-        wanted = f"2 x {layout.count} values"
+        wanted = f"{CHANNELS} x {layout.count} values"
         raise DamagedTableError(f"holds {stored.dtype} {stored.shape}, not {wanted}")
     if stored["key"] != key.encode():
         raise DamagedTableError("written for other rules")

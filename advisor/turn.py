@@ -5,6 +5,7 @@ per state, so that gathering hands or keeps moves whole contiguous rows. Keep va
 are held as one block per keep size (0 to 5 dice; 5 dice kept are the hands).
 """
 
+from dataclasses import dataclass, field
 from functools import cache
 
 import numpy as np
@@ -21,7 +22,7 @@ FEW_STATES = 8
 
 
 @cache
-def _transitions() -> tuple[np.ndarray, list[int]]:
+def transitions() -> tuple[np.ndarray, list[int]]:
     """Every keep's chances over the hands (keeps by hands), and the keep counts per size."""
     hands = np.eye(len(keeps().hands))[None]
     levels = [np.empty((1, len(level), hands.shape[2])) for level in keeps().by_size[:-1]]
@@ -55,7 +56,7 @@ def _recursion(levels: list[np.ndarray], work: Workspace) -> None:
 
 def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
     """Expected value of every keep (one block per keep size) when the rest is rolled."""
-    matrix, sizes = _transitions()
+    matrix, sizes = transitions()
     return np.split(matrix @ hand_values, np.cumsum(sizes)[:-1], axis=1)
 
 
@@ -75,7 +76,7 @@ def best_keep(levels: list[np.ndarray], work: Workspace) -> None:
 def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
     """Per roll r >= ``first``: the value of every keep made before roll r (r = 1: the
     turn's) in ``keeps().flat`` order, for one state (hand values as vectors)."""
-    matrix, tables = _transitions()[0], keeps()
+    matrix, tables = transitions()[0], keeps()
     before = {LAST_ROLL: matrix @ stops[LAST_ROLL]}
     for roll in range(LAST_ROLL - 1, first - 1, -1):
         carried = np.maximum.reduceat(before[roll + 1].take(tables.subs), tables.sub_starts)
@@ -83,9 +84,22 @@ def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
     return before
 
 
-def turn_values(layout: Layout, tables: np.ndarray, states: States, work: Workspace) -> np.ndarray:
+@dataclass
+class Plan:
+    """What a turn compares, per state of a batch: ``stops[roll]`` each hand's value when
+    scored now after that roll (hands by states), ``before[roll]`` for rolls 2 and 3
+    each keep's value when the rest is rolled (``keeps().flat`` order by states)."""
+
+    stops: dict[int, np.ndarray] = field(default_factory=dict)
+    before: dict[int, np.ndarray] = field(default_factory=dict)
+
+
+def turn_values(
+    layout: Layout, tables: np.ndarray, states: States, work: Workspace, plan: Plan | None = None
+) -> np.ndarray:
     """Expected points still to come from the start of a turn in each of ``states`` (and
-    their expected squares when ``tables`` has that channel), channels by states."""
+    their expected squares when ``tables`` has that channel), channels by states; with
+    ``plan``, what the turn compares is kept there (channel 0)."""
     sizes = [len(level) for level in keeps().by_size]
     channels = tables.shape[0]
     block = work.block("keeps", channels, sum(sizes), len(states[0]))
@@ -94,13 +108,17 @@ def turn_values(layout: Layout, tables: np.ndarray, states: States, work: Worksp
     # Roll 3's box values can be the hands' own row only when every earlier roll that
     # shares them comes right before it: the best keep already includes them there.
     last = next(group for group in layout.roll_groups if LAST_ROLL in group)
-    in_place = sorted(last) == list(range(min(last), LAST_ROLL + 1))
+    in_place = sorted(last) == list(range(min(last), LAST_ROLL + 1)) and plan is None
     after = after_writes(layout, tables, states)
     stops = best_boxes(layout, after, states, work, hands if in_place else None)
+    if plan is not None:
+        plan.stops = {roll: stop[0].copy() for roll, stop in stops.items()}
     if not in_place:
         hands[:] = stops[LAST_ROLL]
     for roll in reversed(ROLLS[:-1]):
         rolled(levels, work)
+        if plan is not None:
+            plan.before[roll + 1] = block[0].copy()
         best_keep(levels, work)
         if stops[roll] is not stops[roll + 1]:
             raise_to(hands, stops[roll])

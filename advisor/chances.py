@@ -1,0 +1,58 @@
+"""Each player's chance to win: to finish first, a tie for first shared equally.
+
+Players' futures are independent, so the chance follows from each column's distribution
+of its final total (``advisor.finals``). Player i with total x against the others: each
+other j is below x with chance F_j(x - 1) and level with it with chance p_j(x); with k
+of them level and the rest below, i gets 1 / (k + 1). That is the integral over t from 0
+to 1 of the product of (F_j(x - 1) + p_j(x) t), a polynomial of degree n - 1 that
+Gauss-Legendre quadrature with n nodes integrates exactly.
+"""
+
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from advisor.finals import Final, final_total
+from advisor.tables import TableCache, default_cache
+from scoring import Column, GameRules, check_column, rules_of
+
+
+def win_shares(finals: Sequence[Final]) -> list[float]:
+    """Each column's chance to finish first (ties shared) given its final distribution."""
+    if not finals:
+        return []
+    low = min(final.start for final in finals)
+    high = max(final.start + len(final.chances) for final in finals)
+    chances = np.zeros((len(finals), high - low))
+    for row, final in zip(chances, finals, strict=True):
+        row[final.start - low : final.start - low + len(final.chances)] = final.chances
+    below = np.cumsum(chances, axis=1) - chances
+    nodes, weights = np.polynomial.legendre.leggauss(len(finals))
+    nodes, weights = (nodes + 1) / 2, weights / 2
+    shares = []
+    for player in range(len(finals)):
+        others = [j for j in range(len(finals)) if j != player]
+        level = np.ones((len(nodes), high - low))
+        for j in others:
+            level *= below[j] + chances[j] * nodes[:, None]
+        shares.append(float(chances[player] @ (weights @ level)))
+    return shares
+
+
+def win_chances(
+    game: str | GameRules,
+    columns: Sequence[Column],
+    *,
+    earned: Sequence[int] | None = None,
+    cache: TableCache | None = None,
+) -> list[float]:
+    """Each player's chance to finish first (a tie for first shared equally) when every
+    player plays the rest by the advisor; ``columns`` are the players' filled boxes (box id
+    to points) in seat order, ``earned`` their extra bonuses so far (none by default)."""
+    rules = rules_of(game)
+    tables = (cache or default_cache()).solved(rules)
+    bonuses = list(earned) if earned is not None else [0] * len(columns)
+    if len(bonuses) != len(columns):
+        raise ValueError("give one count of extra bonuses per column")
+    checked: list[Mapping[str, int]] = [check_column(rules, column) for column in columns]
+    return win_shares([final_total(tables, c, b) for c, b in zip(checked, bonuses, strict=True)])

@@ -1,0 +1,181 @@
+"""The chances of each final total of a column when the advisor plays the rest of it.
+
+With at most ``EXACT_OPEN`` boxes open they are exact: every way each remaining turn can
+end (``advisor.policy.turn_outcomes``), through every state the column can still reach.
+With more open, that many states cost too much for a page, and the total is taken as
+normal with the exact mean and variance of the points to come (the solver's two tables),
+rounded to whole points. The rest of a column is a sum of many turns, each bounded, so
+its spread is close to normal once several turns are left, which is when the normal is
+used; the checks against simulation measure how close.
+"""
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from advisor.column import State
+from advisor.layout import States
+from advisor.moments import spread_and_skew
+from advisor.policy import turn_outcomes
+from advisor.tables import Solved
+
+# States of a turn up to which that turn is followed exactly.
+FRONTIER = 300
+# Standard deviations either side of the mean that the normal is given.
+TAILS = 6.0
+
+
+@dataclass(frozen=True)
+class Final:
+    """Chances of a column's final totals: ``chances[k]`` is that of ``start + k``;
+    ``exact`` tells an exact distribution from the normal approximation."""
+
+    start: int
+    chances: np.ndarray
+    exact: bool
+
+    @property
+    def mean(self) -> float:
+        """The expected final total."""
+        totals = self.start + np.arange(len(self.chances))
+        return float(self.chances @ totals)
+
+
+def final_total(tables: Solved, column: Mapping[str, int], earned: int = 0) -> Final:
+    """The chances of each final total of a validated ``column`` (box id to points) that
+    has ``earned`` extra bonuses so far, the advisor playing its rest."""
+    low, chances, exact = rest_chances(tables, tables.columns.state(column))
+    return Final(sum(column.values()) + earned + low, chances, exact)
+
+
+@lru_cache(maxsize=4096)
+def rest_chances(tables: Solved, state: State) -> tuple[int, np.ndarray, bool]:
+    """The chances of the points still to come from ``state``: the lowest total, the
+    chance of each from it, and whether they are exact.
+
+    The turns are followed forward as the chance of every (state, points so far) pair,
+    exactly while a turn starts from at most ``FRONTIER`` states; from the first level
+    with more, each state's rest is a skewed normal (``_frontier``).
+    """
+    layout = tables.layout
+    at = np.array([tables.columns.position(state)])
+    points, chance = np.zeros(1, dtype=np.int64), np.ones(1)
+    while True:
+        level = np.unique(at)
+        states = layout.states_at(level)
+        full = np.bitwise_count(states[0][0]) + np.bitwise_count(states[2][0])
+        if full == len(layout.rules.boxes) or len(level) > FRONTIER:
+            break
+        at, points, chance = _one_turn_on(tables, states, level, at, points, chance)
+    if full == len(layout.rules.boxes):
+        totals = points + np.rint(tables.values[at]).astype(np.int64)
+        low = int(totals.min())
+        found = np.bincount(totals - low, weights=chance)
+        return low, _frozen(found), True
+    lows, rests = _frontier(tables, level)
+    place = np.searchsorted(level, at)
+    starts = points + lows[place]
+    low = int(starts.min())
+    span = int(starts.max()) - low + 1
+    # Each frontier state's chances of where its rest starts, convolved with its rest and
+    # summed: products of Fourier transforms, summed, cost far less than the convolutions.
+    so_far = np.bincount(place * span + starts - low, weights=chance, minlength=len(level) * span)
+    length = span + rests.shape[1] - 1
+    spectrum = np.fft.rfft(so_far.reshape(len(level), span), length) * np.fft.rfft(rests, length)
+    found = np.maximum(np.fft.irfft(spectrum.sum(axis=0), length), 0.0)
+    return low, _frozen(found / found.sum()), False
+
+
+def _frozen(found: np.ndarray) -> np.ndarray:
+    found.flags.writeable = False
+    return found
+
+
+def _one_turn_on(
+    tables: Solved,
+    states: States,
+    level: np.ndarray,
+    at: np.ndarray,
+    points: np.ndarray,
+    chance: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (state, points so far, chance) of every pair after one more turn from the
+    pairs ``at``, ``points``, ``chance``, whose states are ``level`` (``states``)."""
+    found = turn_outcomes(tables, states)
+    taken = found.chance > 0
+    _, _, column = np.nonzero(taken)
+    # A turn's ends that share their state, the state after and the points, summed.
+    ends, weight = _summed([column, found.after[taken], found.gain[taken]], found.chance[taken])
+    first = np.searchsorted(ends[0], np.arange(len(level)))
+    many = np.diff(np.append(first, len(ends[0])))[np.searchsorted(level, at)]
+    pair = np.repeat(np.arange(len(at)), many)
+    end = np.arange(len(pair)) - np.repeat(np.cumsum(many) - many, many)
+    end += np.repeat(first[np.searchsorted(level, at)], many)
+    (after, so_far), summed = _summed(
+        [ends[1][end], points[pair] + ends[2][end]], chance[pair] * weight[end]
+    )
+    return after, so_far, summed
+
+
+def _summed(keys: list[np.ndarray], weights: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """The distinct rows of the columns ``keys``, in order, with the ``weights`` of each
+    summed."""
+    lows = [int(key.min()) for key in keys]
+    sizes = [int(key.max()) - low + 1 for key, low in zip(keys, lows, strict=True)]
+    code = np.zeros(len(weights), dtype=np.int64)
+    for key, low, size in zip(keys, lows, sizes, strict=True):
+        code = code * size + (key - low)
+    distinct, where = np.unique(code, return_inverse=True)
+    found = []
+    for low, size in zip(lows[::-1], sizes[::-1], strict=True):
+        distinct, part = np.divmod(distinct, size)
+        found.append(part + low)
+    return found[::-1], np.bincount(where, weights=weights)
+
+
+def _frontier(tables: Solved, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The rest from each of these states as a skewed normal (``skewed_below``) with its
+    exact mean, spread and skewness, rounded to whole points (all on the nearest one where
+    the rest is certain): per state its lowest total, and the chances from it (state by
+    row, as wide as the widest)."""
+    means = tables.values[index]
+    spreads, skews = spread_and_skew(tables.tables[:, index])
+    lows = np.floor(means - TAILS * spreads + 0.5).astype(np.int64)
+    width = int((np.floor(means + TAILS * spreads + 0.5) - lows).max()) + 1
+    edges = lows[:, None] + np.arange(width + 1) - 0.5
+    certain = spreads < 1e-6
+    scaled = (edges - means[:, None]) / np.where(certain, 1.0, spreads)[:, None]
+    below = skewed_below(scaled, skews[:, None])
+    below[certain] = edges[certain] >= means[certain, None]
+    chances = np.diff(below, axis=1)
+    return lows, chances / chances.sum(axis=1, keepdims=True)
+
+
+def skewed_below(scaled: np.ndarray, skew: np.ndarray) -> np.ndarray:
+    """The chance of falling below ``scaled`` standard deviations from the mean, for a
+    Pearson type III distribution (a shifted gamma) of skewness ``skew``, by the
+    Wilson-Hilferty cube root: the normal's when the skewness is 0."""
+    size = np.maximum(np.abs(skew), 1e-4)
+    side = np.where(skew < 0, -1.0, 1.0)
+    base = 1 + side * scaled * size / 2
+    z = (np.cbrt(np.maximum(base, 0.0)) - 1 + size * size / 36) * 6 / size
+    z = np.where(base > 0, z, -np.inf)
+    upper = _normal_below(z)
+    found: np.ndarray = np.where(skew < 0, 1 - upper, upper)
+    return np.where(np.abs(skew) < 1e-4, _normal_below(scaled), found)
+
+
+def _normal_below(z: np.ndarray) -> np.ndarray:
+    """The standard normal's distribution function, to within 1e-7 (Abramowitz and Stegun
+    7.1.26 for erf), as whole arrays: ``math.erf`` one number at a time is far slower."""
+    x = np.abs(z) / math.sqrt(2.0)
+    t = 1 / (1 + 0.3275911 * x)
+    poly = t * (
+        0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))
+    )
+    erf = 1 - poly * np.exp(-x * x)
+    found: np.ndarray = 0.5 * (1 + np.where(z < 0, -erf, erf))
+    return found

@@ -1,0 +1,284 @@
+"""The advisor's play for many columns at once, as arrays.
+
+``plan`` works out what a turn compares in each state of a batch; ``keep_choices`` and
+``box_choices`` then pick, for one hand per column, the choice that ``advise_keep`` and
+``advise_box`` put first, so that thousands of games can be played in lockstep; and
+``turn_outcomes`` gives the chance of every way a turn can end under that play.
+"""
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from advisor.boxes import after_writes, write_targets
+from advisor.dice import keeps, sub_keeps
+from advisor.layout import Layout, States
+from advisor.tables import Solved
+from advisor.turn import Plan, transitions, turn_values
+from advisor.workspace import Workspace
+from scoring import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, Section
+
+# States per batch of a plan: wide enough to spread numpy's cost per call, narrow enough
+# for the arrays of a batch to stay small.
+BATCH = 1024
+
+
+def plan(tables: Solved, states: States) -> Plan:
+    """What a turn compares in each of ``states``: hands scored now, keeps rolled on."""
+    parts, work = [], Workspace()
+    for start in range(0, len(states[0]), BATCH):
+        part = Plan()
+        batch = tuple(a[start : start + BATCH] for a in states)
+        turn_values(tables.layout, tables.values[None], batch, work, part)
+        parts.append(part)
+    stops = {roll: np.hstack([p.stops[roll] for p in parts]) for roll in parts[0].stops}
+    # One row past the last keep, worth nothing, pads the hands' lists of sub-keeps.
+    before = {roll: _padded(np.hstack([p.before[roll] for p in parts])) for roll in parts[0].before}
+    return Plan(stops, before)
+
+
+def _padded(before: np.ndarray) -> np.ndarray:
+    return np.vstack([before, np.full((1, before.shape[1]), -np.inf)])
+
+
+@cache
+def padded_sub_keeps() -> np.ndarray:
+    """Every hand's sub-keeps as ``keeps().flat`` numbers, largest first (as the advisor
+    lists them), padded with one past the last keep."""
+    tables = keeps()
+    rows = [[tables.flat[keep] for keep in sub_keeps(hand)] for hand in tables.hands]
+    width = max(len(row) for row in rows)
+    return np.array([row + [len(tables.flat)] * (width - len(row)) for row in rows])
+
+
+@cache
+def _by_counts() -> np.ndarray:
+    """The ``keeps().flat`` number of every multiset of dice by its face counts in base 6."""
+    table = np.full(6 ** len(FACES), -1, dtype=np.int64)
+    for keep, number in keeps().flat.items():
+        table[_count_code(np.array([keep + (0,) * (DICE_PER_HAND - len(keep))]))[0]] = number
+    return table
+
+
+def _count_code(dice: np.ndarray) -> np.ndarray:
+    """Each row of dice (0 for no die) as its face counts written in base 6."""
+    counts = (dice[:, :, None] == np.array(FACES)[None, None, :]).sum(axis=1)
+    code: np.ndarray = counts @ (6 ** np.arange(len(FACES)))
+    return code
+
+
+def keep_numbers(dice: np.ndarray) -> np.ndarray:
+    """The ``keeps().flat`` number of each row of dice (0 for no die)."""
+    found: np.ndarray = _by_counts()[_count_code(dice)]
+    return found
+
+
+@cache
+def keep_dice() -> np.ndarray:
+    """Every keep's dice by its ``keeps().flat`` number, padded with 0."""
+    flat = keeps().flat
+    rows = np.zeros((len(flat), DICE_PER_HAND), dtype=np.int64)
+    for keep, number in flat.items():
+        rows[number, : len(keep)] = keep
+    return rows
+
+
+def hand_numbers(dice: np.ndarray) -> np.ndarray:
+    """The place among ``keeps().hands`` of each row of five dice."""
+    return keep_numbers(dice) - (len(keeps().flat) - len(keeps().hands))
+
+
+def keep_choices(
+    found: Plan, columns: np.ndarray, hands: np.ndarray, roll: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """For hand ``hands[i]`` after roll ``roll`` (1 or 2) in state ``columns[i]`` of the
+    plan: whether to score now (a tie goes to scoring), else the keep (a flat number)."""
+    subs = padded_sub_keeps()[hands]
+    worth = found.before[roll + 1][subs, columns[:, None]]
+    pick = worth.argmax(axis=1)
+    rows = np.arange(len(hands))
+    now = found.stops[roll][hands, columns] >= worth[rows, pick]
+    return now, subs[rows, pick]
+
+
+@dataclass(frozen=True)
+class BoxPicks:
+    """The advisor's box for each hand: its place in the rules' boxes, its points, the
+    points it earns with any extra bonus, and the index of the state after it."""
+
+    box: np.ndarray
+    points: np.ndarray
+    gain: np.ndarray
+    after: np.ndarray
+
+
+@cache
+def _sections(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
+    """Per box: whether it is an upper box, and its bit in its section's mask."""
+    upper = np.array([b.section is Section.UPPER for b in layout.rules.boxes])
+    bits = np.array(
+        [1 << (layout.upper if up else layout.lower).index(b) for b, up in enumerate(upper)]
+    )
+    return upper, bits
+
+
+@cache
+def _own_boxes(layout: Layout) -> np.ndarray:
+    """Per hand: the place of the upper box of its face if it is five of a kind, else -1."""
+    rules = layout.rules
+    return np.array(
+        [
+            rules.boxes.index(rules.upper_box_for(hand[0])) if len(set(hand)) == 1 else -1
+            for hand in keeps().hands
+        ]
+    )
+
+
+def allowed(layout: Layout, states: States, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Which boxes each hand may go into in its state (hands by boxes), as
+    ``scoring.allowed_boxes``; and where the hand is a forced joker."""
+    rules = layout.rules
+    umask, _, lmask, j = states
+    upper, bits = _sections(layout)
+    filled = np.where(upper, umask[:, None] & bits, lmask[:, None] & bits) != 0
+    empty = ~filled
+    joker = np.zeros(len(hands), dtype=np.bool_)
+    if rules.joker is not None:
+        own = _own_boxes(layout)[hands]
+        scored = (lmask >> layout.joker_bit & 1) == 1
+        joker = (own >= 0) & scored & ((j == 1) | rules.joker.on_scratch)
+        rows = np.arange(len(hands))
+        own_open = joker & empty[rows, own]
+        lower_open = (empty & ~upper).any(axis=1)
+        forced = np.where(lower_open[:, None], empty & ~upper, empty)
+        forced = np.where(own_open[:, None], np.arange(len(upper)) == own[:, None], forced)
+        may = np.where(joker[:, None], forced, empty)
+    else:
+        may = empty
+    if rules.upper_first:
+        upper_open = (empty & upper).any(axis=1)
+        may = np.where(upper_open[:, None], empty & upper, may)
+    return may, joker
+
+
+def box_choices(
+    tables: Solved,
+    states: States,
+    columns: np.ndarray,
+    hands: np.ndarray,
+    roll: int,
+    targets: np.ndarray | None = None,
+) -> BoxPicks:
+    """The box the advisor puts first for hand ``hands[i]`` after roll ``roll`` in state
+    ``columns[i]`` of ``states``: the most expected final score, then the most points,
+    then the sheet's order. ``targets`` are ``write_targets`` of ``states``, if known."""
+    layout = tables.layout
+    index = write_targets(layout, states)[0] if targets is None else targets
+    spread = tuple(part[columns] for part in states)
+    may, joker = allowed(layout, spread, hands)
+    boxes = np.arange(len(layout.rules.boxes))
+    kind = joker.astype(np.int64)[:, None]
+    points = layout.points[roll - 1][kind, boxes, hands[:, None]]
+    writes = layout.write_of[roll - 1][kind, boxes, hands[:, None]]
+    after = index[writes, columns[:, None]]
+    worth = np.where(may, tables.values.take(after, mode="clip") + points, -np.inf)
+    best = worth == worth.max(axis=1, keepdims=True)
+    box = np.where(best, points, np.iinfo(np.int64).min).argmax(axis=1)
+    rows = np.arange(len(hands))
+    chosen = points[rows, box]
+    gain = chosen + _extra_bonus(layout, spread, hands)
+    return BoxPicks(box, chosen, gain, after[rows, box])
+
+
+def _extra_bonus(layout: Layout, states: States, hands: np.ndarray) -> np.ndarray:
+    """Each hand's bonus beyond its box, as ``scoring.extra_bonus``."""
+    joker = layout.rules.joker
+    if joker is None:
+        return np.zeros(len(hands), dtype=np.int64)
+    _, _, lmask, j = states
+    scored = ((lmask >> layout.joker_bit & 1) == 1) & (j == 1)
+    return np.where(scored & (_own_boxes(layout)[hands] >= 0), joker.bonus, 0)
+
+
+@dataclass(frozen=True)
+class Outcomes:
+    """Every way a turn can end from each state of a batch, by roll, hand and state: its
+    chance, the points it earns and the index of the state after it."""
+
+    chance: np.ndarray
+    gain: np.ndarray
+    after: np.ndarray
+
+
+def _every_keep_choice(found: Plan, roll: int) -> tuple[np.ndarray, np.ndarray]:
+    """``keep_choices`` for every hand in every state of the plan (hands by states)."""
+    subs = padded_sub_keeps()
+    worth = found.before[roll + 1].take(subs.T, axis=0)
+    best, pick = first_best(worth)
+    keep = subs[np.arange(len(subs))[:, None], pick]
+    return found.stops[roll] >= best, keep
+
+
+def first_best(worth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The most along the first axis and where it first occurs; numpy's argmax along an
+    axis other than the last copies the array first, this compares whole rows."""
+    best = worth.max(axis=0)
+    pick = np.full(best.shape, len(worth) - 1)
+    for row in range(len(worth) - 2, -1, -1):
+        pick[worth[row] == best] = row
+    return best, pick
+
+
+def _every_box_choice(
+    tables: Solved, states: States, roll: int, targets: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """``box_choices`` for every hand in every state (hands by states): the points each
+    earns and the index of the state after it. Rows of writes are gathered whole; only
+    the hands that may be forced jokers go through ``box_choices``."""
+    layout = tables.layout
+    count, hands_count = len(states[0]), len(keeps().hands)
+    writes = layout.write_of[roll - 1, 0]
+    points = layout.points[roll - 1, 0]
+    after = after_writes(layout, tables.values[None], states)[0]
+    worth = after.take(writes.ravel(), axis=0).reshape(*writes.shape, count)
+    worth += points[:, :, None]
+    best = worth == worth.max(axis=0)
+    _, box = first_best(np.where(best, points[:, :, None], np.iinfo(np.int64).min))
+    hands = np.arange(hands_count)[:, None]
+    gain = points[box, hands]
+    next_index = targets.take(writes[box, hands] * count + np.arange(count))
+    if layout.rules.joker is not None:
+        scored = np.flatnonzero((states[2] >> layout.joker_bit & 1) == 1)
+        fives = np.flatnonzero(_own_boxes(layout) >= 0)
+        rows, columns = (a.ravel() for a in np.meshgrid(fives, scored, indexing="ij"))
+        picks = box_choices(tables, states, columns, rows, roll, targets)
+        gain[rows, columns], next_index[rows, columns] = picks.gain, picks.after
+    return gain, next_index
+
+
+def turn_outcomes(tables: Solved, states: States) -> Outcomes:
+    """How the advisor's turn ends from each of ``states``, every hand after every roll."""
+    matrix, _ = transitions()
+    count, hands_count = len(states[0]), len(keeps().hands)
+    found = plan(tables, states)
+    targets = write_targets(tables.layout, states)[0]
+    reach = np.repeat(matrix[0][:, None], count, axis=1)
+    shape = (len(ROLLS), hands_count, count)
+    chance, gain, after = np.zeros(shape), np.zeros(shape, np.int64), np.zeros(shape, np.int64)
+    group_of = {roll: group[0] for group in tables.layout.roll_groups for roll in group}
+    picked: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for roll in ROLLS:
+        first = group_of[roll]
+        if first not in picked:
+            picked[first] = _every_box_choice(tables, states, first, targets)
+        gain[roll - 1], after[roll - 1] = picked[first]
+        if roll == LAST_ROLL:
+            chance[roll - 1] = reach
+            break
+        now, keep = _every_keep_choice(found, roll)
+        chance[roll - 1] = np.where(now, reach, 0.0)
+        kept = np.zeros((len(matrix) + 1, count))
+        np.add.at(kept, (keep, np.arange(count)[None, :]), np.where(now, 0.0, reach))
+        reach = matrix.T @ kept[:-1]
+    return Outcomes(chance, gain, after)
