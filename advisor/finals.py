@@ -23,7 +23,7 @@ from advisor.policy import turn_outcomes
 from advisor.tables import Solved
 
 # States of a turn up to which that turn is followed exactly.
-FRONTIER = 300
+FRONTIER = 1000
 # Standard deviations either side of the mean that the normal is given.
 TAILS = 6.0
 

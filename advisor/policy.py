@@ -25,16 +25,19 @@ BATCH = 1024
 
 
 def plan(tables: Solved, states: States) -> Plan:
-    """What a turn compares in each of ``states``: hands scored now, keeps rolled on."""
+    """What a turn compares in each of ``states``: hands scored now, keeps rolled on (the
+    expected points alone, hands or keeps by states, each keep list padded by one row)."""
     parts, work = [], Workspace()
     for start in range(0, len(states[0]), BATCH):
         part = Plan()
         batch = tuple(a[start : start + BATCH] for a in states)
         turn_values(tables.layout, tables.values[None], batch, work, part)
         parts.append(part)
-    stops = {roll: np.hstack([p.stops[roll] for p in parts]) for roll in parts[0].stops}
+    stops = {roll: np.hstack([p.stops[roll][0] for p in parts]) for roll in parts[0].stops}
     # One row past the last keep, worth nothing, pads the hands' lists of sub-keeps.
-    before = {roll: _padded(np.hstack([p.before[roll] for p in parts])) for roll in parts[0].before}
+    before = {
+        roll: _padded(np.hstack([p.before[roll][0] for p in parts])) for roll in parts[0].before
+    }
     return Plan(stops, before)
 
 
@@ -162,6 +165,39 @@ def allowed(layout: Layout, states: States, hands: np.ndarray) -> tuple[np.ndarr
     return may, joker
 
 
+@dataclass(frozen=True)
+class BoxOptions:
+    """Every box for each hand (hands by boxes): whether the rules allow it, its points,
+    the points it earns with any extra bonus, and the index of the state after it."""
+
+    allowed: np.ndarray
+    points: np.ndarray
+    gain: np.ndarray
+    after: np.ndarray
+
+
+def box_options(
+    tables: Solved,
+    states: States,
+    columns: np.ndarray,
+    hands: np.ndarray,
+    roll: int,
+    targets: np.ndarray | None = None,
+) -> BoxOptions:
+    """Every box for hand ``hands[i]`` after roll ``roll`` in state ``columns[i]`` of
+    ``states``; ``targets`` are ``write_targets`` of ``states``, if known."""
+    layout = tables.layout
+    index = write_targets(layout, states)[0] if targets is None else targets
+    spread = tuple(part[columns] for part in states)
+    may, joker = allowed(layout, spread, hands)
+    boxes = np.arange(len(layout.rules.boxes))
+    kind = joker.astype(np.int64)[:, None]
+    points = layout.points[roll - 1][kind, boxes, hands[:, None]]
+    writes = layout.write_of[roll - 1][kind, boxes, hands[:, None]]
+    gain = points + _extra_bonus(layout, spread, hands)[:, None]
+    return BoxOptions(may, points, gain, index[writes, columns[:, None]])
+
+
 def box_choices(
     tables: Solved,
     states: States,
@@ -173,22 +209,15 @@ def box_choices(
     """The box the advisor puts first for hand ``hands[i]`` after roll ``roll`` in state
     ``columns[i]`` of ``states``: the most expected final score, then the most points,
     then the sheet's order. ``targets`` are ``write_targets`` of ``states``, if known."""
-    layout = tables.layout
-    index = write_targets(layout, states)[0] if targets is None else targets
-    spread = tuple(part[columns] for part in states)
-    may, joker = allowed(layout, spread, hands)
-    boxes = np.arange(len(layout.rules.boxes))
-    kind = joker.astype(np.int64)[:, None]
-    points = layout.points[roll - 1][kind, boxes, hands[:, None]]
-    writes = layout.write_of[roll - 1][kind, boxes, hands[:, None]]
-    after = index[writes, columns[:, None]]
-    worth = np.where(may, tables.values.take(after, mode="clip") + points, -np.inf)
+    options = box_options(tables, states, columns, hands, roll, targets)
+    values = tables.values.take(options.after, mode="clip") + options.points
+    worth = np.where(options.allowed, values, -np.inf)
     best = worth == worth.max(axis=1, keepdims=True)
-    box = np.where(best, points, np.iinfo(np.int64).min).argmax(axis=1)
+    box = np.where(best, options.points, np.iinfo(np.int64).min).argmax(axis=1)
     rows = np.arange(len(hands))
-    chosen = points[rows, box]
-    gain = chosen + _extra_bonus(layout, spread, hands)
-    return BoxPicks(box, chosen, gain, after[rows, box])
+    return BoxPicks(
+        box, options.points[rows, box], options.gain[rows, box], options.after[rows, box]
+    )
 
 
 def _extra_bonus(layout: Layout, states: States, hands: np.ndarray) -> np.ndarray:

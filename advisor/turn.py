@@ -86,9 +86,9 @@ def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
 
 @dataclass
 class Plan:
-    """What a turn compares, per state of a batch: ``stops[roll]`` each hand's value when
-    scored now after that roll (hands by states), ``before[roll]`` for rolls 2 and 3
-    each keep's value when the rest is rolled (``keeps().flat`` order by states)."""
+    """What a turn compares, per state of a batch, as blocks (channels, rows, states):
+    ``stops[roll]`` each hand's value when scored now after that roll, ``before[roll]``
+    for rolls 2 and 3 each keep's value when the rest is rolled (``keeps().flat`` order)."""
 
     stops: dict[int, np.ndarray] = field(default_factory=dict)
     before: dict[int, np.ndarray] = field(default_factory=dict)
@@ -98,27 +98,40 @@ def turn_values(
     layout: Layout, tables: np.ndarray, states: States, work: Workspace, plan: Plan | None = None
 ) -> np.ndarray:
     """Expected points still to come from the start of a turn in each of ``states`` (and
-    their expected squares when ``tables`` has that channel), channels by states; with
-    ``plan``, what the turn compares is kept there (channel 0)."""
-    sizes = [len(level) for level in keeps().by_size]
-    channels = tables.shape[0]
-    block = work.block("keeps", channels, sum(sizes), len(states[0]))
-    levels = np.split(block, np.cumsum(sizes)[:-1], axis=1)
-    hands = levels[-1]
+    their higher moments when ``tables`` has those channels), channels by states; with
+    ``plan``, what the turn compares is kept there."""
+    levels = keep_levels(work, tables.shape[0], len(states[0]))
     # Roll 3's box values can be the hands' own row only when every earlier roll that
     # shares them comes right before it: the best keep already includes them there.
     last = next(group for group in layout.roll_groups if LAST_ROLL in group)
     in_place = sorted(last) == list(range(min(last), LAST_ROLL + 1)) and plan is None
     after = after_writes(layout, tables, states)
-    stops = best_boxes(layout, after, states, work, hands if in_place else None)
+    stops = best_boxes(layout, after, states, work, levels[-1] if in_place else None)
     if plan is not None:
-        plan.stops = {roll: stop[0].copy() for roll, stop in stops.items()}
-    if not in_place:
+        plan.stops = {roll: stop.copy() for roll, stop in stops.items()}
+    return turn_from_stops(stops, levels, work, plan)
+
+
+def keep_levels(work: Workspace, channels: int, width: int) -> list[np.ndarray]:
+    """One block per keep size (0 to 5 dice), views of one contiguous block of ``work``."""
+    sizes = [len(level) for level in keeps().by_size]
+    block = work.block("keeps", channels, sum(sizes), width)
+    return np.split(block, np.cumsum(sizes)[:-1], axis=1)
+
+
+def turn_from_stops(
+    stops: dict[int, np.ndarray], levels: list[np.ndarray], work: Workspace, plan: Plan | None
+) -> np.ndarray:
+    """The value of a turn's start, from each hand's value when scored after each roll
+    (blocks; rolls alike may share one, and roll 3's may be ``levels[5]`` itself): the
+    better of scoring and the best keep after rolls 1 and 2, averaged over the dice."""
+    hands = levels[-1]
+    if stops[LAST_ROLL] is not hands:
         hands[:] = stops[LAST_ROLL]
     for roll in reversed(ROLLS[:-1]):
         rolled(levels, work)
         if plan is not None:
-            plan.before[roll + 1] = block[0].copy()
+            plan.before[roll + 1] = np.hstack(levels)
         best_keep(levels, work)
         if stops[roll] is not stops[roll + 1]:
             raise_to(hands, stops[roll])

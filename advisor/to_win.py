@@ -1,0 +1,229 @@
+"""Play to win in the endgame: the keep and the box that give the player the best chance
+to finish first against the others' final totals, beside the advice for points.
+
+With at most ``ENDGAME`` boxes open, the player's column can reach few states; each is
+taken with every total so far that can lead to it, and the game is solved backwards over
+those pairs with the share of first place of the final total as the prize (the others'
+totals being independent of the player's play). The same pass, choosing by expected
+total instead, is the advisor's play for points, with its chance to win. Both carry the
+other measure along as a second channel (``advisor.moments`` blocks: channel 0 chooses).
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from advisor.boxes import write_targets
+from advisor.chances import win_shares
+from advisor.dice import keeps, sub_keeps
+from advisor.finals import Final, final_total
+from advisor.moments import best_of
+from advisor.policy import box_options, hand_numbers
+from advisor.tables import Solved, TableCache, default_cache
+from advisor.turn import Plan, keep_levels, turn_from_stops
+from advisor.workspace import Workspace
+from scoring import LAST_ROLL, Column, GameRules, check_column, check_roll, rules_of
+
+# Open boxes up to which the player to move is advised to play to win.
+ENDGAME = 3
+# Columns (state, total so far) per batch of the backward pass.
+BATCH = 2048
+WIN, POINTS = "win", "points"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One way to go on from the dice: keep ``keep`` and roll the rest, or score them now
+    in ``box``; the chance to win and the expected final total when the rest of the game
+    is played the same way (to win, or for points)."""
+
+    keep: tuple[int, ...]
+    score_now: bool
+    box: str | None
+    chance: float
+    expected: float
+
+
+@dataclass(frozen=True)
+class EndgameAdvice:
+    """The line that plays to win and the line that plays for points."""
+
+    to_win: Line
+    for_points: Line
+
+    @property
+    def differ(self) -> bool:
+        """Whether playing to win means another keep or box than playing for points."""
+        return (self.to_win.keep, self.to_win.score_now, self.to_win.box) != (
+            self.for_points.keep,
+            self.for_points.score_now,
+            self.for_points.box,
+        )
+
+
+def win_prize(others: Sequence[Final]) -> tuple[int, np.ndarray]:
+    """The share of first place of each final total against the others' totals: the
+    lowest total given (below every other's, so 0) and the share from it on; every total
+    past the end is above all of them (1)."""
+    low = min(f.start for f in others) - 1
+    high = max(f.start + len(f.chances) for f in others) + 1
+    mine = [Final(x, np.ones(1), True) for x in range(low, high)]
+    return low, np.array([win_shares([m, *others])[0] for m in mine])
+
+
+def _gain_range(tables: Solved) -> tuple[int, int]:
+    """The fewest and the most points one turn can earn (extra bonuses included)."""
+    points = tables.layout.points
+    joker = tables.layout.rules.joker
+    return int(points.min()), int(points.max()) + (joker.bonus if joker is not None else 0)
+
+
+class Endgame:
+    """The player's turn with ``column`` filled and ``earned`` extra bonuses so far, solved
+    to win and for points against ``prize`` (``win_prize``)."""
+
+    def __init__(
+        self, tables: Solved, column: Mapping[str, int], earned: int, prize: tuple[int, np.ndarray]
+    ) -> None:
+        self.tables = tables
+        self.prize_low, self.prize = prize
+        boxes = tables.layout.rules.boxes
+        self.open = np.array([i for i, box in enumerate(boxes) if box.id not in column])
+        self.start = tables.columns.position(tables.columns.state(column))
+        levels = self._reachable()
+        least, most = _gain_range(tables)
+        so_far = sum(column.values()) + earned
+        lows = [so_far + least * depth for depth in range(len(levels))]
+        widths = [1 + (most - least) * depth for depth in range(len(levels))]
+        # Per mode: this turn's plan, and each box's two channels per roll (hands by boxes).
+        self.boxes: dict[str, dict[int, np.ndarray]] = {}
+        self.plans = {mode: self._solve(mode, levels, lows, widths) for mode in (WIN, POINTS)}
+
+    def _reachable(self) -> list[np.ndarray]:
+        """The states the column can reach, level by level, from its own to full."""
+        layout = self.tables.layout
+        levels = [np.array([self.start])]
+        for _ in self.open:
+            index, closed = write_targets(layout, layout.states_at(levels[-1]))
+            levels.append(np.unique(index[~closed]))
+        return levels
+
+    def _solve(
+        self, mode: str, levels: list[np.ndarray], lows: list[int], widths: list[int]
+    ) -> Plan:
+        """Backwards from the full columns over every (state, total so far) pair, the two
+        channels (the one chosen by first); the plan of this turn."""
+        bonus = np.rint(self.tables.values[levels[-1]]).astype(np.int64)
+        totals = lows[-1] + np.arange(widths[-1])[None, :] + bonus[:, None]
+        place = np.clip(totals - self.prize_low, 0, len(self.prize))
+        prize = np.append(self.prize, 1.0)[place]
+        after = np.stack([prize, totals] if mode == WIN else [totals, prize]).astype(np.float64)
+        plan = Plan()
+        for depth in range(len(levels) - 2, -1, -1):
+            first = depth == 0
+            level = (levels[depth], lows[depth], widths[depth])
+            after = self._level(mode, level, levels[depth + 1], lows[depth + 1], after, first)
+            if first:
+                plan = self._first
+        return plan
+
+    def _level(
+        self,
+        mode: str,
+        level: tuple[np.ndarray, int, int],
+        following: np.ndarray,
+        next_low: int,
+        after: np.ndarray,
+        first: bool,
+    ) -> np.ndarray:
+        """The two channels at the start of a turn of every (state of the level, total so
+        far from its low) pair, from those after it (``after``: channels, states of
+        ``following``, totals from ``next_low``)."""
+        tables, layout = self.tables, self.tables.layout
+        index, low, width = level
+        states = layout.states_at(index)
+        targets = write_targets(layout, states)[0]
+        count = len(keeps().hands)
+        hands = np.tile(np.arange(count), len(index))
+        columns = np.repeat(np.arange(len(index)), count)
+        shape = (len(index), count, len(self.open))
+        groups = []
+        for group in layout.roll_groups:
+            options = box_options(tables, states, columns, hands, group[0], targets)
+            place = np.searchsorted(following, options.after[:, self.open]).reshape(shape)
+            gain = options.gain[:, self.open].reshape(shape)
+            allowed = options.allowed[:, self.open].reshape(shape)
+            groups.append((group, place, gain, allowed))
+        flat, next_width = after.reshape(2, -1), after.shape[2]
+        state_of, total_of = (a.ravel() for a in np.indices((len(index), width)))
+        found = np.empty((2, len(index) * width))
+        for start in range(0, len(state_of), BATCH):
+            rows = state_of[start : start + BATCH]
+            totals = low + total_of[start : start + BATCH]
+            stops, boxes = {}, {}
+            for group, place, gain, allowed in groups:
+                # Hands by pairs by open boxes.
+                spot = np.clip(totals[:, None, None] + gain[rows] - next_low, 0, next_width - 1)
+                worth = flat[:, (place[rows] * next_width + spot).transpose(1, 0, 2)]
+                worth[0][~allowed[rows].transpose(1, 0, 2)] = -np.inf
+                best = best_of(worth, axis=3)
+                stops.update(dict.fromkeys(group, best))
+                boxes.update(dict.fromkeys(group, worth[:, :, 0]))
+            work = Workspace()
+            plan = Plan(stops) if first else None
+            found[:, start : start + BATCH] = turn_from_stops(
+                stops, keep_levels(work, 2, len(rows)), work, plan
+            )
+            if plan is not None:
+                self._first = plan
+                self.boxes[mode] = boxes
+        return found.reshape(2, len(index), width)
+
+    def advice(self, hand: tuple[int, ...], roll: int) -> EndgameAdvice:
+        """Both lines from ``hand`` (sorted dice) after roll ``roll`` of this turn."""
+        return EndgameAdvice(self._line(WIN, hand, roll), self._line(POINTS, hand, roll))
+
+    def _line(self, mode: str, hand: tuple[int, ...], roll: int) -> Line:
+        plan, number = self.plans[mode], int(hand_numbers(np.array([hand]))[0])
+        choices = [(hand, True, plan.stops[roll][:, number, 0])]
+        if roll < LAST_ROLL:
+            flat = keeps().flat
+            choices += [(k, False, plan.before[roll + 1][:, flat[k], 0]) for k in sub_keeps(hand)]
+        keep, score_now, value = max(choices, key=lambda choice: float(choice[2][0]))
+        box = None
+        if score_now:
+            worth = self.boxes[mode][roll][0, number]
+            box = self.tables.layout.rules.boxes[int(self.open[int(worth.argmax())])].id
+        chance, expected = (value[0], value[1]) if mode == WIN else (value[1], value[0])
+        return Line(keep, score_now, box, float(chance), float(expected))
+
+
+def advise_to_win(
+    game: str | GameRules,
+    dice: Sequence[int],
+    roll: int,
+    columns: Sequence[Column],
+    player: int,
+    *,
+    earned: Sequence[int] | None = None,
+    cache: TableCache | None = None,
+) -> EndgameAdvice | None:
+    """Play to win for seat ``player`` (``columns`` in seat order, as ``win_chances``) with
+    ``dice`` after roll ``roll``: None while that column has more than ``ENDGAME`` boxes
+    open, or when the column is full."""
+    rules = rules_of(game)
+    tables = (cache or default_cache()).solved(rules)
+    bonuses = list(earned) if earned is not None else [0] * len(columns)
+    checked = [check_column(rules, column) for column in columns]
+    open_boxes = len(rules.boxes) - len(checked[player])
+    if not 0 < open_boxes <= ENDGAME:
+        return None
+    others = [
+        final_total(tables, column, bonus)
+        for seat, (column, bonus) in enumerate(zip(checked, bonuses, strict=True))
+        if seat != player
+    ]
+    endgame = Endgame(tables, checked[player], bonuses[player], win_prize(others))
+    hand = tuple(sorted(int(d) for d in dice))
+    return endgame.advice(hand, check_roll(roll))
