@@ -16,27 +16,35 @@ from advisor.queries import (
     expected_score,
     forget_turns,
 )
-from advisor.review import KeepReview, Review, TurnReview, costliest, review
+from advisor.review import KeepReview, Review, TurnReview, costliest, review, turning_points
 from advisor.solver import SolveAbandonedError
 from advisor.tables import CACHE_ENV, TableCache, default_cache, solve_afresh
+from advisor.to_win import ENDGAME, Endgame, EndgameAdvice, Line, advise_to_win, endgame
 
 __all__ = [
     "CACHE_ENV",
+    "ENDGAME",
     "BoxChoice",
+    "Endgame",
+    "EndgameAdvice",
     "KeepChoice",
     "KeepReview",
+    "Line",
     "Review",
     "SolveAbandonedError",
     "TableCache",
     "TurnReview",
     "advise_box",
     "advise_keep",
+    "advise_to_win",
     "advised_first",
     "costliest",
     "default_cache",
+    "endgame",
     "expected_score",
     "forget_turns",
     "review",
     "solve_afresh",
+    "turning_points",
     "win_chances",
 ]

@@ -17,25 +17,30 @@ from advisor.tables import TableCache, default_cache
 from scoring import Column, GameRules, check_column, rules_of
 
 
+def shares_at(others: Sequence[Final], low: int, high: int) -> np.ndarray:
+    """The share of first place of a final total of each of ``low`` to ``high`` - 1
+    against ``others`` (1 against nobody)."""
+    nodes, weights = np.polynomial.legendre.leggauss(len(others) + 1)
+    nodes, weights = (nodes + 1) / 2, weights / 2
+    level = np.ones((len(nodes), high - low))
+    for final in others:
+        chances = np.zeros(high - low)
+        first = max(final.start - low, 0)
+        part = final.chances[max(low - final.start, 0) :][: high - low - first]
+        chances[first : first + len(part)] = part
+        below = np.cumsum(chances) - chances + (final.chances[: max(low - final.start, 0)].sum())
+        level *= below + chances * nodes[:, None]
+    found: np.ndarray = weights @ level
+    return found
+
+
 def win_shares(finals: Sequence[Final]) -> list[float]:
     """Each column's chance to finish first (ties shared) given its final distribution."""
-    if not finals:
-        return []
-    low = min(final.start for final in finals)
-    high = max(final.start + len(final.chances) for final in finals)
-    chances = np.zeros((len(finals), high - low))
-    for row, final in zip(chances, finals, strict=True):
-        row[final.start - low : final.start - low + len(final.chances)] = final.chances
-    below = np.cumsum(chances, axis=1) - chances
-    nodes, weights = np.polynomial.legendre.leggauss(len(finals))
-    nodes, weights = (nodes + 1) / 2, weights / 2
     shares = []
-    for player in range(len(finals)):
-        others = [j for j in range(len(finals)) if j != player]
-        level = np.ones((len(nodes), high - low))
-        for j in others:
-            level *= below[j] + chances[j] * nodes[:, None]
-        shares.append(float(chances[player] @ (weights @ level)))
+    for player, final in enumerate(finals):
+        others = [f for j, f in enumerate(finals) if j != player]
+        at = shares_at(others, final.start, final.start + len(final.chances))
+        shares.append(float(final.chances @ at))
     return shares
 
 

@@ -17,9 +17,10 @@ extra bonuses earned, and the advisor's expected rest), so luck so far is measur
 against that.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from advisor.chances import win_chances
 from advisor.queries import advise_box, advise_keep, expected_score
 from scoring import LAST_ROLL, Game, Turn
 
@@ -72,6 +73,8 @@ class TurnReview:
     chosen_expected: float
     loss: float
     keeps: tuple[KeepReview, ...] | None = None
+    win_before: dict[str, float] | None = None
+    win_after: dict[str, float] | None = None
 
     @property
     def total_loss(self) -> float:
@@ -79,7 +82,8 @@ class TurnReview:
         return self.loss + sum(keep.loss for keep in self.keeps or ())
 
     def to_dict(self) -> dict[str, Any]:
-        """The turn as ``python -m advisor review`` prints it (``keeps`` only when graded)."""
+        """The turn as ``python -m advisor review`` prints it (``keeps`` only when graded;
+        ``win_before`` and ``win_after``: each player's chance to win before and after)."""
         turn: dict[str, Any] = {
             "index": self.index,
             "box": self.box,
@@ -91,6 +95,10 @@ class TurnReview:
         }
         if self.keeps is not None:
             turn["keeps"] = [keep.to_dict() for keep in self.keeps]
+        if self.win_before is not None:
+            turn["win_before"] = self.win_before
+        if self.win_after is not None:
+            turn["win_after"] = self.win_after
         return turn
 
 
@@ -110,11 +118,13 @@ class PlayerReview:
 
 @dataclass(frozen=True)
 class Review:
-    """Every player's review; ``start`` is the expected final score of an empty column."""
+    """Every player's review; ``start`` is the expected final score of an empty column,
+    ``chances`` each player's chance to win at the start and after each turn."""
 
     game: str
     start: float
     players: dict[str, PlayerReview]
+    chances: tuple[dict[str, float], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The review JSON: ``{"game", "players": {name: {"turns", "total_loss", "luck"}}}``."""
@@ -205,19 +215,45 @@ def _grade_turn(game: Game, column: _Column, index: int, turn: Turn) -> TurnRevi
     return TurnReview(index, turn.box, turn.points, best.box, *graded, keeps)
 
 
+def _chances(game: Game, columns: dict[str, _Column]) -> dict[str, float]:
+    """Each player's chance to win from these columns, every player following the advisor."""
+    found = win_chances(
+        game.rules,
+        [column.filled for column in columns.values()],
+        earned=[column.earned for column in columns.values()],
+    )
+    return dict(zip(columns, found, strict=True))
+
+
 def review(game: Game) -> Review:
-    """Grade every recorded turn of ``game`` against the advisor, player by player."""
+    """Grade every recorded turn of ``game`` against the advisor, player by player, with
+    each player's chance to win before and after every turn."""
     start = expected_score(game.rules)
     columns = {player: _Column() for player in game.players}
     graded: dict[str, list[TurnReview]] = {player: [] for player in game.players}
+    chances = [_chances(game, columns)]
     for index, turn in enumerate(game.turns):
         column = columns[turn.player]
-        graded[turn.player].append(_grade_turn(game, column, index, turn))
+        done = _grade_turn(game, column, index, turn)
         column.take(turn)
+        chances.append(_chances(game, columns))
+        graded[turn.player].append(replace(done, win_before=chances[-2], win_after=chances[-1]))
     players = {}
     for player, turns in graded.items():
         column = columns[player]
         now = column.earned + expected_score(game.rules, column.filled)
         total_loss = sum(turn.total_loss for turn in turns)
         players[player] = PlayerReview(tuple(turns), total_loss, now - start + total_loss)
-    return Review(game.rules.id, start, players)
+    return Review(game.rules.id, start, players, tuple(chances))
+
+
+def turning_points(found: Review, count: int) -> list[tuple[int, str, float]]:
+    """The ``count`` turns that moved a player's chance to win the most: (turn index, the
+    player who moved, the change of their chance), the largest moves first."""
+    moves = [
+        (turn.index, player, turn.win_after[player] - turn.win_before[player])
+        for player, graded in found.players.items()
+        for turn in graded.turns
+        if turn.win_before is not None and turn.win_after is not None
+    ]
+    return sorted(moves, key=lambda move: abs(move[2]), reverse=True)[:count]

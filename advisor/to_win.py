@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from advisor.boxes import write_targets
-from advisor.chances import win_shares
+from advisor.chances import shares_at
 from advisor.dice import keeps, sub_keeps
 from advisor.finals import Final, final_total
 from advisor.moments import best_of
@@ -23,7 +23,7 @@ from advisor.policy import box_options, hand_numbers
 from advisor.tables import Solved, TableCache, default_cache
 from advisor.turn import Plan, keep_levels, turn_from_stops
 from advisor.workspace import Workspace
-from scoring import LAST_ROLL, Column, GameRules, check_column, check_roll, rules_of
+from scoring import LAST_ROLL, Column, GameRules, Hand, check_column, check_roll, rules_of
 
 # Open boxes up to which the player to move is advised to play to win.
 ENDGAME = 3
@@ -68,15 +68,20 @@ def win_prize(others: Sequence[Final]) -> tuple[int, np.ndarray]:
     past the end is above all of them (1)."""
     low = min(f.start for f in others) - 1
     high = max(f.start + len(f.chances) for f in others) + 1
-    mine = [Final(x, np.ones(1), True) for x in range(low, high)]
-    return low, np.array([win_shares([m, *others])[0] for m in mine])
+    return low, shares_at(others, low, high)
 
 
-def _gain_range(tables: Solved) -> tuple[int, int]:
-    """The fewest and the most points one turn can earn (extra bonuses included)."""
-    points = tables.layout.points
+def _reachable_totals(tables: Solved, open_boxes: np.ndarray, so_far: int) -> list[np.ndarray]:
+    """Per turn from now: every total so far the column can have (a superset: any box's
+    any value, with or without an extra bonus, each turn)."""
+    values = np.unique(np.concatenate([tables.layout.box_values[b] for b in open_boxes]))
     joker = tables.layout.rules.joker
-    return int(points.min()), int(points.max()) + (joker.bonus if joker is not None else 0)
+    if joker is not None:
+        values = np.union1d(values, values + joker.bonus)
+    totals = [np.array([so_far])]
+    for _ in open_boxes:
+        totals.append(np.unique(totals[-1][:, None] + values[None, :]))
+    return totals
 
 
 class Endgame:
@@ -84,7 +89,12 @@ class Endgame:
     to win and for points against ``prize`` (``win_prize``)."""
 
     def __init__(
-        self, tables: Solved, column: Mapping[str, int], earned: int, prize: tuple[int, np.ndarray]
+        self,
+        tables: Solved,
+        column: Mapping[str, int],
+        earned: int,
+        prize: tuple[int, np.ndarray],
+        modes: tuple[str, ...] = (WIN, POINTS),
     ) -> None:
         self.tables = tables
         self.prize_low, self.prize = prize
@@ -92,13 +102,10 @@ class Endgame:
         self.open = np.array([i for i, box in enumerate(boxes) if box.id not in column])
         self.start = tables.columns.position(tables.columns.state(column))
         levels = self._reachable()
-        least, most = _gain_range(tables)
-        so_far = sum(column.values()) + earned
-        lows = [so_far + least * depth for depth in range(len(levels))]
-        widths = [1 + (most - least) * depth for depth in range(len(levels))]
+        totals = _reachable_totals(tables, self.open, sum(column.values()) + earned)
         # Per mode: this turn's plan, and each box's two channels per roll (hands by boxes).
         self.boxes: dict[str, dict[int, np.ndarray]] = {}
-        self.plans = {mode: self._solve(mode, levels, lows, widths) for mode in (WIN, POINTS)}
+        self.plans = {mode: self._solve(mode, levels, totals) for mode in modes}
 
     def _reachable(self) -> list[np.ndarray]:
         """The states the column can reach, level by level, from its own to full."""
@@ -109,21 +116,19 @@ class Endgame:
             levels.append(np.unique(index[~closed]))
         return levels
 
-    def _solve(
-        self, mode: str, levels: list[np.ndarray], lows: list[int], widths: list[int]
-    ) -> Plan:
+    def _solve(self, mode: str, levels: list[np.ndarray], totals: list[np.ndarray]) -> Plan:
         """Backwards from the full columns over every (state, total so far) pair, the two
         channels (the one chosen by first); the plan of this turn."""
         bonus = np.rint(self.tables.values[levels[-1]]).astype(np.int64)
-        totals = lows[-1] + np.arange(widths[-1])[None, :] + bonus[:, None]
-        place = np.clip(totals - self.prize_low, 0, len(self.prize))
+        final = totals[-1][None, :] + bonus[:, None]
+        place = np.clip(final - self.prize_low, 0, len(self.prize))
         prize = np.append(self.prize, 1.0)[place]
-        after = np.stack([prize, totals] if mode == WIN else [totals, prize]).astype(np.float64)
+        after = np.stack([prize, final] if mode == WIN else [final, prize]).astype(np.float64)
         plan = Plan()
         for depth in range(len(levels) - 2, -1, -1):
             first = depth == 0
-            level = (levels[depth], lows[depth], widths[depth])
-            after = self._level(mode, level, levels[depth + 1], lows[depth + 1], after, first)
+            level = (levels[depth], totals[depth])
+            after = self._level(mode, level, levels[depth + 1], totals[depth + 1], after, first)
             if first:
                 plan = self._first
         return plan
@@ -131,17 +136,18 @@ class Endgame:
     def _level(
         self,
         mode: str,
-        level: tuple[np.ndarray, int, int],
+        level: tuple[np.ndarray, np.ndarray],
         following: np.ndarray,
-        next_low: int,
+        next_totals: np.ndarray,
         after: np.ndarray,
         first: bool,
     ) -> np.ndarray:
-        """The two channels at the start of a turn of every (state of the level, total so
-        far from its low) pair, from those after it (``after``: channels, states of
-        ``following``, totals from ``next_low``)."""
+        """The two channels at the start of a turn of every (state, total so far) pair of
+        the level, from those after it (``after``: channels, states of ``following``, totals
+        ``next_totals``)."""
         tables, layout = self.tables, self.tables.layout
-        index, low, width = level
+        index, level_totals = level
+        width = len(level_totals)
         states = layout.states_at(index)
         targets = write_targets(layout, states)[0]
         count = len(keeps().hands)
@@ -155,16 +161,16 @@ class Endgame:
             gain = options.gain[:, self.open].reshape(shape)
             allowed = options.allowed[:, self.open].reshape(shape)
             groups.append((group, place, gain, allowed))
-        flat, next_width = after.reshape(2, -1), after.shape[2]
+        flat, next_width = after.reshape(2, -1), len(next_totals)
         state_of, total_of = (a.ravel() for a in np.indices((len(index), width)))
         found = np.empty((2, len(index) * width))
         for start in range(0, len(state_of), BATCH):
             rows = state_of[start : start + BATCH]
-            totals = low + total_of[start : start + BATCH]
+            totals = level_totals[total_of[start : start + BATCH]]
             stops, boxes = {}, {}
             for group, place, gain, allowed in groups:
                 # Hands by pairs by open boxes.
-                spot = np.clip(totals[:, None, None] + gain[rows] - next_low, 0, next_width - 1)
+                spot = np.searchsorted(next_totals, totals[:, None, None] + gain[rows])
                 worth = flat[:, (place[rows] * next_width + spot).transpose(1, 0, 2)]
                 worth[0][~allowed[rows].transpose(1, 0, 2)] = -np.inf
                 best = best_of(worth, axis=3)
@@ -180,11 +186,14 @@ class Endgame:
                 self.boxes[mode] = boxes
         return found.reshape(2, len(index), width)
 
-    def advice(self, hand: tuple[int, ...], roll: int) -> EndgameAdvice:
-        """Both lines from ``hand`` (sorted dice) after roll ``roll`` of this turn."""
-        return EndgameAdvice(self._line(WIN, hand, roll), self._line(POINTS, hand, roll))
+    def advice(self, dice: Sequence[int], roll: int) -> EndgameAdvice:
+        """Both lines from ``dice`` after roll ``roll`` of this turn."""
+        hand = Hand.of(dice).dice
+        roll = check_roll(roll)
+        return EndgameAdvice(self.line(WIN, hand, roll), self.line(POINTS, hand, roll))
 
-    def _line(self, mode: str, hand: tuple[int, ...], roll: int) -> Line:
+    def line(self, mode: str, hand: tuple[int, ...], roll: int) -> Line:
+        """The line of ``mode`` (one this endgame was solved for) from ``hand``."""
         plan, number = self.plans[mode], int(hand_numbers(np.array([hand]))[0])
         choices = [(hand, True, plan.stops[roll][:, number, 0])]
         if roll < LAST_ROLL:
@@ -199,6 +208,33 @@ class Endgame:
         return Line(keep, score_now, box, float(chance), float(expected))
 
 
+def endgame(
+    game: str | GameRules,
+    columns: Sequence[Column],
+    player: int,
+    *,
+    earned: Sequence[int] | None = None,
+    cache: TableCache | None = None,
+) -> Endgame | None:
+    """The turn of seat ``player`` (``columns`` in seat order, as ``win_chances``) solved
+    to win and for points; None while that column has more than ``ENDGAME`` boxes open,
+    or when it is full. Its ``advice`` then answers for any dice of the turn."""
+    rules = rules_of(game)
+    tables = (cache or default_cache()).solved(rules)
+    bonuses = list(earned) if earned is not None else [0] * len(columns)
+    if len(bonuses) != len(columns) or not 0 <= player < len(columns):
+        raise ValueError("give one column and one count of extra bonuses per seat")
+    checked = [check_column(rules, column) for column in columns]
+    if not 0 < len(rules.boxes) - len(checked[player]) <= ENDGAME:
+        return None
+    others = [
+        final_total(tables, column, bonus)
+        for seat, (column, bonus) in enumerate(zip(checked, bonuses, strict=True))
+        if seat != player
+    ]
+    return Endgame(tables, checked[player], bonuses[player], win_prize(others))
+
+
 def advise_to_win(
     game: str | GameRules,
     dice: Sequence[int],
@@ -209,21 +245,7 @@ def advise_to_win(
     earned: Sequence[int] | None = None,
     cache: TableCache | None = None,
 ) -> EndgameAdvice | None:
-    """Play to win for seat ``player`` (``columns`` in seat order, as ``win_chances``) with
-    ``dice`` after roll ``roll``: None while that column has more than ``ENDGAME`` boxes
-    open, or when the column is full."""
-    rules = rules_of(game)
-    tables = (cache or default_cache()).solved(rules)
-    bonuses = list(earned) if earned is not None else [0] * len(columns)
-    checked = [check_column(rules, column) for column in columns]
-    open_boxes = len(rules.boxes) - len(checked[player])
-    if not 0 < open_boxes <= ENDGAME:
-        return None
-    others = [
-        final_total(tables, column, bonus)
-        for seat, (column, bonus) in enumerate(zip(checked, bonuses, strict=True))
-        if seat != player
-    ]
-    endgame = Endgame(tables, checked[player], bonuses[player], win_prize(others))
-    hand = tuple(sorted(int(d) for d in dice))
-    return endgame.advice(hand, check_roll(roll))
+    """Play to win for seat ``player`` with ``dice`` after roll ``roll`` (see ``endgame``);
+    None outside the endgame."""
+    found = endgame(game, columns, player, earned=earned, cache=cache)
+    return None if found is None else found.advice(dice, roll)

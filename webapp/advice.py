@@ -1,12 +1,24 @@
 """The advisor's help for the page: whether it is on and ready, its keep and box choices
-for this run's turn, and a saved game's review (computed once per revision)."""
+for this run's turn, play to win in the endgame, each player's chance to win and a saved
+game's review (each computed once per revision)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import streamlit as st
 
-from advisor import BoxChoice, KeepChoice, Review, advise_box, advise_keep, review
+from advisor import (
+    BoxChoice,
+    Endgame,
+    EndgameAdvice,
+    KeepChoice,
+    Review,
+    advise_box,
+    advise_keep,
+    endgame,
+    review,
+    win_chances,
+)
 from scoring import LAST_ROLL, ROLLS, Game, GameRules
 from webapp import ahead, turn_state
 from webapp.language import _
@@ -60,6 +72,8 @@ class Turn:
     boxes: dict[str, BoxChoice]
     waiting: bool = False
     """Whether the table plays with the advisor and it is still solving the game."""
+    to_win: EndgameAdvice | None = None
+    """In the player's endgame: the line that plays to win beside the one for points."""
 
     @property
     def rolling_on(self) -> bool:
@@ -82,7 +96,44 @@ def plan_turn(saved: OpenGame) -> Turn:
     if not helped or hand is None or roll is None:
         return Turn(roll, hand, [], {}, waiting=advisor_on() and not helped)
     keeps = keep_choices(saved, hand, roll) if roll < LAST_ROLL else []
-    return Turn(roll, hand, keeps, box_choices(saved, hand, roll))
+    found = _endgame(saved.id, saved.revision, saved.game)
+    to_win = found.advice(hand, roll) if found is not None else None
+    return Turn(roll, hand, keeps, box_choices(saved, hand, roll), to_win=to_win)
+
+
+def _seats(game: Game) -> tuple[list[dict[str, int]], list[int]]:
+    """Every player's filled boxes and extra bonuses so far, in seat order."""
+    totals = game.totals()
+    return [game.column(p) for p in game.players], [totals[p].extra_bonus for p in game.players]
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def _endgame(game_id: str, revision: int, _game: Game) -> Endgame | None:
+    """The player to move's turn solved to win, once per revision (None before their
+    endgame); shared by every session on the game, and only read."""
+    player = _game.current_player
+    if player is None:
+        return None
+    columns, earned = _seats(_game)
+    return endgame(_game.rules, columns, _game.players.index(player), earned=earned)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _chances(game_id: str, revision: int, _game: Game) -> dict[str, float]:
+    """Each player's chance to win at ``revision`` (the game is not hashed)."""
+    columns, earned = _seats(_game)
+    found = win_chances(_game.rules, columns, earned=earned)
+    return dict(zip(_game.players, found, strict=True))
+
+
+def chances_now(saved: OpenGame) -> dict[str, float] | None:
+    """Each player's chance to win while the game goes on with the advisor on and ready."""
+    rules = saved.game.rules
+    if saved.game.finished or not advisor_on():
+        return None
+    if not advisor_ready(rules):
+        return None
+    return _chances(saved.id, saved.revision, saved.game)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

@@ -18,7 +18,7 @@ import streamlit as st
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from scoring import ENGLISH, GameRules
 from translatable import TranslatableError
@@ -124,6 +124,17 @@ def number(value: float, digits: int = 1, signed: bool = False) -> str:
     if signed:
         pattern = f"+{pattern};-{pattern}"
     return format_decimal(round(value, digits), format=pattern, locale=current())
+
+
+def percent(chance: float) -> str:
+    """A chance as the page language writes a percentage, whole; "<1 %" and ">99 %" for a
+    chance that is not 0 or 1 but rounds to it."""
+    locale = current()
+    if 0 < chance < 0.005:
+        return "<" + format_percent(0.01, locale=locale)
+    if 0.995 < chance < 1:
+        return ">" + format_percent(0.99, locale=locale)
+    return format_percent(round(chance, 2), locale=locale)
 
 
 def game_title(rules: GameRules) -> str:

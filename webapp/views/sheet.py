@@ -7,10 +7,10 @@ import streamlit as st
 
 from scoring import ENGLISH, sheet_csv, sheet_rows
 from webapp import turn_state
-from webapp.advice import game_review, review_wanted
+from webapp.advice import chances_now, game_review, review_wanted
 from webapp.changes import change
 from webapp.flash import flash
-from webapp.language import _, number
+from webapp.language import _, number, percent
 from webapp.saved_games import OpenGame
 from webapp.text import plain
 from webapp.wording import player_labels, winners_line
@@ -24,21 +24,33 @@ def _signed(value: float) -> str:
 
 
 def scoresheet(saved: OpenGame, names: dict[str, str]) -> None:
-    """Boxes as rows, players as columns; the current player's column highlighted."""
+    """Boxes as rows, players as columns; the current player's column highlighted; below
+    the totals, with the advisor, each player's chance to win."""
     game = saved.game
     rows = sheet_rows(game, ENGLISH, names, _signed)
     labels = player_labels(game.players)
-    frame = pd.DataFrame(
-        [row.cells for row in rows],
-        index=[plain(row.label) for row in rows],
-        columns=list(labels.values()),
-    )
+    cells = [row.cells for row in rows]
+    index = [plain(row.label) for row in rows]
+    summary = [plain(row.label) for row in rows if not row.is_box]
+    chances = chances_now(saved)
+    if chances is not None:
+        chance_row = _("Chance to win")
+        cells.append([percent(chances[player]) for player in game.players])
+        index.append(chance_row)
+        summary.append(chance_row)
+    frame = pd.DataFrame(cells, index=index, columns=list(labels.values()))
     styled = frame.style
     if game.current_player is not None:
         styled = styled.set_properties(subset=[labels[game.current_player]], **HIGHLIGHT)
-    summary = [plain(row.label) for row in rows if not row.is_box]
     styled = styled.set_properties(subset=(summary, list(frame.columns)), **{"font-weight": "bold"})
     st.table(styled)
+    if chances is not None:
+        st.caption(
+            _(
+                "Chance to win: each player's chance to finish first when everyone plays the "
+                "rest as the advisor would (a tie for first is shared)."
+            )
+        )
 
 
 def _undo(saved: OpenGame, names: dict[str, str]) -> None:

@@ -7,7 +7,7 @@ lines per box. Meaning is carried by words, with Material icons beside them.
 
 import streamlit as st
 
-from advisor import advised_first
+from advisor import EndgameAdvice, Line, advised_first
 from scoring import (
     FACES,
     LAST_ROLL,
@@ -26,10 +26,10 @@ from webapp import state, turn_state
 from webapp.advice import Turn, chosen_roll
 from webapp.changes import change
 from webapp.flash import flash
-from webapp.language import _, number
+from webapp.language import _, number, percent
 from webapp.saved_games import OpenGame
 from webapp.text import plain
-from webapp.wording import describe, player_labels
+from webapp.wording import describe, keep_words, player_labels
 
 BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
@@ -192,6 +192,8 @@ def boxes_panel(saved: OpenGame, names: dict[str, str], turn: Turn) -> Suggestio
     else:
         question = _("**{player}**, where does **{dice}** go?")
     st.markdown(question.format(player=plain(saved.player), dice=shown))
+    if turn.to_win is not None:
+        _to_win_line(turn.to_win, names)
     options = advised_first(
         suggest(game.rules, turn.hand, turn.roll, game.column(saved.player)), turn.boxes
     )
@@ -204,6 +206,45 @@ def boxes_panel(saved: OpenGame, names: dict[str, str], turn: Turn) -> Suggestio
             with cell:
                 _box_button(saved, names, turn, option, starred and first + index == 0)
     return options[0] if options else None
+
+
+def _line_words(line: Line, names: dict[str, str]) -> str:
+    """A line of play in a few words: "keep 6-6-6" or "score in Chance"."""
+    if line.score_now and line.box is not None:
+        return _("score in {box}").format(box=names[line.box])
+    return keep_words(line.keep, False)
+
+
+def _to_win_line(advice: EndgameAdvice, names: dict[str, str]) -> None:
+    """In the endgame: the play that gives the best chance to win, beside the play for
+    points when they differ, each with its chance to win and expected final score."""
+    win, points = advice.to_win, advice.for_points
+    explained = _(
+        "With few boxes left, what counts is beating the others: this is the play with the "
+        "best chance to finish first against their likely totals, each line with its chance "
+        "to win and expected final score when the rest is played the same way."
+    )
+    if not advice.differ:
+        st.caption(
+            ":material/emoji_events: "
+            + _("Playing to win agrees: {chance} to win").format(chance=percent(win.chance)),
+            help=explained,
+        )
+        return
+    to_win = _("To win: {play}, {chance}").format(
+        play=_line_words(win, names), chance=percent(win.chance)
+    )
+    for_points = _("for points: {play}, {chance}").format(
+        play=_line_words(points, names), chance=percent(points.chance)
+    )
+    expected = _("expected final score {points} and {other}").format(
+        points=number(win.expected), other=number(points.expected)
+    )
+    st.markdown(
+        f":orange-background[:material/emoji_events: **{to_win}**] → {for_points} "
+        f":small[({expected})]",
+        help=explained,
+    )
 
 
 def _box_button(
