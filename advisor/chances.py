@@ -25,11 +25,13 @@ def shares_at(others: Sequence[Final], low: int, high: int) -> np.ndarray:
     level = np.ones((len(nodes), high - low))
     for final in others:
         chances = np.zeros(high - low)
-        first = max(final.start - low, 0)
-        part = final.chances[max(low - final.start, 0) :][: high - low - first]
-        chances[first : first + len(part)] = part
-        below = np.cumsum(chances) - chances + (final.chances[: max(low - final.start, 0)].sum())
-        level *= below + chances * nodes[:, None]
+        start, stop = max(final.start, low), min(final.start + len(final.chances), high)
+        if stop > start:
+            chances[start - low : stop - low] = final.chances[
+                start - final.start : stop - final.start
+            ]
+        under = final.chances[: min(max(low - final.start, 0), len(final.chances))].sum()
+        level *= np.cumsum(chances) - chances + under + chances * nodes[:, None]
     found: np.ndarray = weights @ level
     return found
 

@@ -28,13 +28,14 @@ def until_reviewed(page: AppTest) -> AppTest:
     return page
 
 
-def chart_rows(page: AppTest) -> dict[str, list[float]]:
-    """The chart's expected final scores, player by player, in the order of turns played."""
-    (chart,) = charts(page)
+def chart_rows(page: AppTest, field: str = "expected") -> dict[str, list[float]]:
+    """A chart's values (expected final scores, or chances to win), player by player, in
+    the order of turns played."""
+    (chart,) = [c for c in charts(page) if field in c.proto.spec]
     (dataset,) = chart.proto.datasets
     frame = pa.ipc.open_stream(dataset.data.data).read_all().to_pandas()
     frame = frame.sort_values(["player", "turns"])
-    return {player: list(rows["expected"]) for player, rows in frame.groupby("player")}
+    return {player: list(rows[field]) for player, rows in frame.groupby("player")}
 
 
 def review_lines(page: AppTest) -> list[str]:
@@ -65,6 +66,12 @@ def test_a_finished_game_shows_each_players_loss_and_a_chart(store, names):
     assert sorted(rows) == sorted(names)
     for name in names:
         assert rows[name] == pytest.approx(expected.expected_finals(name))
+    chances = chart_rows(page, "chance")
+    for name in names:
+        assert chances[name] == pytest.approx([c[name] for c in expected.chances])
+        assert chances[name][-1] in (0.0, 0.5, 1.0), "a finished game is decided"
+    (points,) = [m.value for m in page.markdown if m.value.startswith("**Turning points**")]
+    assert len(points.splitlines()) == 1 + 3
     assert [b.proto.label for b in page.get("download_button")][-1] == "Download the review (JSON)"
     assert_no_markup_from_visitors(page)
 

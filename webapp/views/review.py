@@ -1,5 +1,6 @@
 """The review on the page: each player's loss against the advisor, their costliest choices
-with what the advisor would have done, and everyone's expected final score over the game.
+with what the advisor would have done, everyone's expected final score and chance to win
+over the game, and the turns that moved the chances most.
 
 Shown with the standings once the game is over; during the game, for a player who asks,
 while the table plays with the advisor (the review is the advisor's help looking back).
@@ -9,16 +10,17 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from advisor import KeepReview, Review, TurnReview, costliest
+from advisor import KeepReview, Review, TurnReview, costliest, turning_points
 from scoring import Game, dice_text
 from webapp.advice import advisor_on, game_review, review_wanted
-from webapp.language import _, number
+from webapp.language import _, number, percent
 from webapp.saved_games import OpenGame
 from webapp.state import ASK_KEY
 from webapp.text import plain
 from webapp.wording import keep_words
 
 SHOWN_CHOICES = 3
+SHOWN_TURNING_POINTS = 3
 
 
 def _choice_line(game: Game, names: dict[str, str], choice: TurnReview | KeepReview) -> str:
@@ -82,6 +84,60 @@ def _outlook_chart(result: Review, game: Game) -> None:
     st.altair_chart(chart, width="stretch")
 
 
+def _chance_chart(result: Review, game: Game) -> None:
+    """Every player's chance to win at the start and after each turn."""
+    frame = pd.DataFrame(
+        [
+            {"player": player, "turns": turns, "chance": chances[player]}
+            for turns, chances in enumerate(result.chances)
+            for player in game.players
+        ]
+    )
+    chart = (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("turns:Q", title=_("Turns played"), axis=alt.Axis(tickMinStep=1)),
+            y=alt.Y(
+                "chance:Q",
+                title=_("Chance to win"),
+                scale=alt.Scale(domain=[0, 1]),
+                axis=alt.Axis(format="%"),
+            ),
+            color=alt.Color("player:N", title=_("Player"), sort=list(game.players)),
+            tooltip=[
+                alt.Tooltip("player:N", title=_("Player")),
+                alt.Tooltip("turns:Q", title=_("Turns played")),
+                alt.Tooltip("chance:Q", title=_("Chance to win"), format=".0%"),
+            ],
+        )
+    )
+    st.altair_chart(chart, width="stretch")
+
+
+def _turning_points(result: Review, game: Game, names: dict[str, str]) -> None:
+    """The turns that moved a player's own chance to win the most."""
+    lines = []
+    for index, player, _move in turning_points(result, SHOWN_TURNING_POINTS):
+        turn = game.turns[index]
+        before, after = result.chances[index][player], result.chances[index + 1][player]
+        line = _("round {round}, **{player}**: {dice} in {box} ({points}), {before} → {after}")
+        lines.append(
+            "- "
+            + line.format(
+                round=index // len(game.players) + 1,
+                player=plain(player),
+                dice=dice_text(turn.dice),
+                box=names[turn.box],
+                points=turn.points,
+                before=percent(before),
+                after=percent(after),
+            )
+        )
+    if lines:
+        st.markdown("**" + _("Turning points") + "**\n" + "\n".join(lines))
+
+
 def review_panel(saved: OpenGame, names: dict[str, str]) -> None:
     """The review after the game; during it, a switch for a player who wants it so far."""
     game = saved.game
@@ -122,3 +178,12 @@ def review_panel(saved: OpenGame, names: dict[str, str]) -> None:
     for player in game.players:
         _player_summary(result, game, names, player)
     _outlook_chart(result, game)
+    if result.chances:
+        st.caption(
+            _(
+                "Chance to win: each player's chance to finish first, at the start and after "
+                "each turn, when everyone plays the rest as the advisor would."
+            )
+        )
+        _chance_chart(result, game)
+        _turning_points(result, game, names)
