@@ -1,4 +1,6 @@
-"""The exact advisor: the play that maximises a player's expected final score (solitaire).
+"""The exact advisor: the play that maximises a player's expected final score (solitaire),
+each player's chance to win under that play (``win_chances``), and play to win in a
+player's last turns (``advise_to_win``).
 
 Tables are solved once per rule set by backward induction and cached on disk, in the
 folder of a ``TableCache``: by default ``$DICE_TABLE_ADVISOR_CACHE`` or

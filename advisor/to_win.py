@@ -218,14 +218,15 @@ def endgame(
 ) -> Endgame | None:
     """The turn of seat ``player`` (``columns`` in seat order, as ``win_chances``) solved
     to win and for points; None while that column has more than ``ENDGAME`` boxes open,
-    or when it is full. Its ``advice`` then answers for any dice of the turn."""
+    when it is full, or with no one to beat. Its ``advice`` answers for any dice of the
+    turn."""
     rules = rules_of(game)
     tables = (cache or default_cache()).solved(rules)
     bonuses = list(earned) if earned is not None else [0] * len(columns)
     if len(bonuses) != len(columns) or not 0 <= player < len(columns):
         raise ValueError("give one column and one count of extra bonuses per seat")
     checked = [check_column(rules, column) for column in columns]
-    if not 0 < len(rules.boxes) - len(checked[player]) <= ENDGAME:
+    if len(columns) < 2 or not 0 < len(rules.boxes) - len(checked[player]) <= ENDGAME:
         return None
     others = [
         final_total(tables, column, bonus)

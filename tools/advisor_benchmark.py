@@ -14,6 +14,8 @@ import random
 import statistics
 import time
 
+import numpy as np
+
 from advisor import (
     advise_box,
     advise_keep,
@@ -22,7 +24,10 @@ from advisor import (
     forget_turns,
     review,
     solve_afresh,
+    win_chances,
 )
+from advisor.finals import rest_chances
+from advisor.lockstep import rest_totals
 from scoring import DICE_PER_HAND, FACES, GAMES, Game
 from tools.advisor_compare import compare, print_table
 from tools.advisor_simulate import play_turn
@@ -31,6 +36,8 @@ from tools.advisor_timing import run_child, timed
 QUERY_GAMES = 20
 REVIEW_GAMES = 5
 REVIEW_PLAYERS = 4
+CHANCE_GAMES = 2
+LOCKSTEP_GAMES = 10_000
 
 
 def _solve_one(game: str) -> None:
@@ -41,7 +48,12 @@ def _solve_one(game: str) -> None:
     columns = tables.columns
     empty = tables.values[columns.position(columns.state({}))]
     states = len(tables.values)
-    print(json.dumps({"states": states, "expected": float(empty), "seconds": seconds}))
+    table_mib = tables.tables.nbytes / 2**20
+    print(
+        json.dumps(
+            {"states": states, "expected": float(empty), "seconds": seconds, "mib": table_mib}
+        )
+    )
 
 
 def measure(game: str) -> dict[str, float]:
@@ -70,7 +82,8 @@ def time_queries(game: str) -> dict[str, list[float]]:
 
 def time_reviews(game: str) -> list[float]:
     """Milliseconds to review each of several games of four players played by the advisor
-    with every roll recorded, each from a cold start of the per-state keep values."""
+    with every roll recorded (each player's chance to win after every turn included),
+    each from a cold start of the per-state keep values and final distributions."""
     advise_keep(game, [1, 2, 3, 4, 5], 1)  # one-time set-up, not a review's cost
     rng = random.Random(game)
     samples: list[float] = []
@@ -79,8 +92,41 @@ def time_reviews(game: str) -> list[float]:
         while not table.finished:
             play_turn(table, rng)
         forget_turns()
+        rest_chances.cache_clear()
         timed(samples, review, table)
     return samples
+
+
+def time_chances(game: str) -> dict[str, list[float]]:
+    """Milliseconds of ``win_chances`` for four players after every turn of games the
+    advisor plays: "cold" with no column's distribution known yet, "after an entry" with
+    only the column just written new (the others known from the turn before)."""
+    rng = random.Random(f"{game} chances")
+    samples: dict[str, list[float]] = {"cold": [], "after an entry": []}
+    for _ in range(CHANCE_GAMES):
+        table = Game(game, [f"p{i}" for i in range(REVIEW_PLAYERS)])
+        while not table.finished:
+            play_turn(table, rng)
+            totals = table.totals()
+            columns = [table.column(p) for p in table.players]
+            earned = [totals[p].extra_bonus for p in table.players]
+            timed(samples["after an entry"], win_chances, game, columns, earned=earned)
+            rest_chances.cache_clear()
+            timed(samples["cold"], win_chances, game, columns, earned=earned)
+    return samples
+
+
+def time_lockstep(game: str) -> tuple[float, float]:
+    """Seconds to play ``LOCKSTEP_GAMES`` whole solitaire games in lockstep, and
+    microseconds per turn played."""
+    tables = default_cache().solved(game)
+    state = tables.columns.state({})
+    rest_totals(tables, state, 100, np.random.default_rng(0))
+    start = time.perf_counter()
+    rest_totals(tables, state, LOCKSTEP_GAMES, np.random.default_rng(1))
+    seconds = time.perf_counter() - start
+    turns = LOCKSTEP_GAMES * len(tables.layout.rules.boxes)
+    return seconds, 1e6 * seconds / turns
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -104,14 +150,18 @@ def main(argv: list[str] | None = None) -> None:
         print_table(compare(args.rounds), args.rounds)
         return
     print(f"one game at a time, each in its own process on {os.cpu_count()} cores")
-    print(f"{'game':8} {'states':>9} {'expected':>10} {'build s':>8} {'CPU s':>6} {'peak MiB':>9}")
+    print(
+        f"{'game':8} {'states':>9} {'expected':>10} {'build s':>8} {'CPU s':>6} "
+        f"{'peak MiB':>9} {'table MiB':>9}"
+    )
     wall = cpu = 0.0
     for game in args.games or GAMES:
         row = measure(game)
         wall, cpu = wall + row["seconds"], cpu + row["cpu_seconds"]
         print(
             f"{game:8} {row['states']:9d} {row['expected']:10.4f} "
-            f"{row['seconds']:8.1f} {row['cpu_seconds']:6.1f} {row['peak_mib']:9.0f}",
+            f"{row['seconds']:8.1f} {row['cpu_seconds']:6.1f} {row['peak_mib']:9.0f} "
+            f"{row['mib']:9.1f}",
             flush=True,
         )
     print(f"{'total':8} {'':9} {'':10} {wall:8.1f} {cpu:6.1f}")
@@ -126,6 +176,17 @@ def main(argv: list[str] | None = None) -> None:
     for game in args.games or GAMES:
         times = time_reviews(game)
         print(f"{game:8} {statistics.median(times):.1f} / {max(times):.1f}", flush=True)
+    print(f"\nwin chances of {REVIEW_PLAYERS} players after each turn, in ms (median / max)")
+    for game in args.games or GAMES:
+        cells = [
+            f"{name} {statistics.median(times):.0f} / {max(times):.0f}"
+            for name, times in time_chances(game).items()
+        ]
+        print(f"{game:8} " + "   ".join(cells), flush=True)
+    print(f"\n{LOCKSTEP_GAMES} games played in lockstep (advisor.lockstep)")
+    for game in args.games or GAMES:
+        seconds, per_turn = time_lockstep(game)
+        print(f"{game:8} {seconds:.2f} s, {per_turn:.1f} µs per turn", flush=True)
 
 
 if __name__ == "__main__":

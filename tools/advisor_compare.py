@@ -10,8 +10,11 @@ import os
 import random
 import statistics
 import tempfile
+import time
 from pathlib import Path
 from typing import Protocol
+
+import numpy as np
 
 from advisor import (
     CACHE_ENV,
@@ -22,6 +25,8 @@ from advisor import (
     advise_keep,
     forget_turns,
 )
+from advisor.lockstep import rest_totals
+from advisor.tables import Solved
 from scoring import DICE_PER_HAND, FACES, Game, rules_of
 from tools.advisor_timing import run_child, timed
 
@@ -33,6 +38,7 @@ GAMES = {
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 FIRST_DICE = [1, 3, 3, 5, 6]
 QUERY_GAMES = 20
+LOCKSTEP = 10_000
 
 OUR_FIRST_QUERY = "import sys; from advisor import advise_keep; advise_keep(sys.argv[1], {}, 1)"
 THEIR_BUILD = (
@@ -132,6 +138,15 @@ def time_queries(
     return samples, worst, compared
 
 
+def lockstep_turn(tables: Solved) -> float:
+    """Milliseconds per turn when ``LOCKSTEP`` games are played at once by the advisor."""
+    state = tables.columns.state({})
+    rest_totals(tables, state, 100, np.random.default_rng(0))
+    start = time.perf_counter()
+    rest_totals(tables, state, LOCKSTEP, np.random.default_rng(1))
+    return 1000 * (time.perf_counter() - start) / (LOCKSTEP * len(tables.layout.rules.boxes))
+
+
 def _medians(found: list[list[Measured]], field: int, scale: float = 1) -> tuple[float, float]:
     ours, theirs = (scale * statistics.median(row[field] for row in side) for side in found)
     return ours, theirs
@@ -170,9 +185,22 @@ def _compare(rounds: int, folder: Path) -> list[Row]:
         rows.append((f"{label}: first query in a fresh process", *_medians(starts, 0, 1000), "ms"))
         theirs = yatzy_solver.Solver.build(yatzy_solver.Variant(variant))
         samples, worst, compared = time_queries(game, theirs, TableCache(folder))
+        medians = {name: statistics.median(times) for name, times in samples.items()}
         for query, name in (("keep", "advise_keep, new state"), ("box", "advise_box")):
-            ours, their = (statistics.median(samples[k]) for k in (query, f"{query} theirs"))
-            rows.append((f"{label}: {name}, median", ours, their, "ms"))
+            rows.append(
+                (f"{label}: {name}, median", medians[query], medians[f"{query} theirs"], "ms")
+            )
+        # A turn of play asks for two keeps and a box at most; ours play many at once.
+        their_turn = 2 * medians["keep theirs"] + medians["box theirs"]
+        ours_turn = lockstep_turn(TableCache(folder).solved(game))
+        rows.append(
+            (
+                f"{label}: a turn of play, {LOCKSTEP:,} games in lockstep",
+                ours_turn,
+                their_turn,
+                "ms",
+            )
+        )
         print(f"{game}: values agree to {worst:.1e} on {compared:,} options", flush=True)
     return rows
 

@@ -127,9 +127,10 @@ def _chances(game_id: str, revision: int, _game: Game) -> dict[str, float]:
 
 
 def chances_now(saved: OpenGame) -> dict[str, float] | None:
-    """Each player's chance to win while the game goes on with the advisor on and ready."""
+    """Each player's chance to win while a game of several goes on with the advisor on
+    and ready."""
     rules = saved.game.rules
-    if saved.game.finished or not advisor_on():
+    if saved.game.finished or len(saved.game.players) < 2 or not advisor_on():
         return None
     if not advisor_ready(rules):
         return None

@@ -4,6 +4,7 @@ identity, the JSON and the command line."""
 
 import json
 import subprocess
+from itertools import pairwise
 
 import pytest
 
@@ -201,7 +202,14 @@ def test_the_review_json_holds_the_issues_fields_and_keeps_only_where_rolls_are_
     assert [turn["index"] for turn in ann["turns"]] == [0, 2]
     assert [turn["index"] for turn in bob["turns"]] == [1]
     fields = {"index", "box", "points", "best_box", "best_expected", "chosen_expected", "loss"}
+    fields |= {"win_before", "win_after"}
     assert set(bob["turns"][0]) == fields, "no rolls recorded: no keeps"
+    in_order = sorted(ann["turns"] + bob["turns"], key=lambda turn: turn["index"])
+    assert in_order[0]["win_before"] == {"Ann": pytest.approx(0.5), "Bob": pytest.approx(0.5)}
+    for turn, following in pairwise(in_order):
+        assert turn["win_after"] == following["win_before"]
+    for turn in in_order:
+        assert sum(turn["win_after"].values()) == pytest.approx(1.0)
     assert set(ann["turns"][0]) == fields | {"keeps"}
     kept_six, kept_two = ann["turns"][0]["keeps"]
     assert set(kept_two) == {

@@ -88,8 +88,10 @@ def test_the_chance_of_playing_for_points_is_that_of_win_chances_after_the_box()
     assert points.chance == pytest.approx(win_chances(game, after, earned=bonus)[seat], abs=1e-9)
 
 
-def test_outside_the_endgame_there_is_no_advice_to_win() -> None:
+def test_outside_the_endgame_or_alone_there_is_no_advice_to_win() -> None:
     assert advise_to_win("yahtzee", (1, 2, 3, 4, 5), 1, [{}, {}], 0) is None
+    alone = all_but("yatzy", {"chance"})
+    assert advise_to_win("yatzy", (1, 2, 3, 4, 5), 1, [alone], 0) is None
 
 
 def test_playing_to_win_wins_more_than_half_of_the_games_against_playing_for_points() -> None:
