@@ -34,7 +34,7 @@ from tools.advisor_simulate import play_turn
 from tools.advisor_timing import run_child, timed
 
 QUERY_GAMES = 20
-REVIEW_GAMES = 5
+REVIEW_GAMES = 3
 REVIEW_PLAYERS = 4
 CHANCE_GAMES = 2
 LOCKSTEP_GAMES = 10_000
