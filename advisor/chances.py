@@ -42,7 +42,7 @@ def win_shares(finals: Sequence[Final]) -> list[float]:
     for player, final in enumerate(finals):
         others = [f for j, f in enumerate(finals) if j != player]
         at = shares_at(others, final.start, final.start + len(final.chances))
-        shares.append(float(final.chances @ at))
+        shares.append(min(max(float(final.chances @ at), 0.0), 1.0))
     return shares
 
 

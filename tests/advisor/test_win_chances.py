@@ -1,10 +1,12 @@
 """Each player's chance to win against exact enumeration and against simulation."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 import pytest
 
 from advisor import default_cache, expected_score, win_chances
-from advisor.finals import final_total
+from advisor.finals import final_total, rest_chances
 from advisor.lockstep import rest_totals
 from advisor.moments import spread_and_skew
 from scoring import GAMES, ScoringError, rules_of
@@ -96,3 +98,22 @@ def test_simulated_games_have_the_tables_mean_spread_and_skew(game: str) -> None
     assert rest.std() == pytest.approx(float(spread), rel=0.03)
     simulated_skew = ((rest - rest.mean()) ** 3).mean() / rest.std() ** 3
     assert simulated_skew == pytest.approx(float(skew), abs=0.1)
+
+
+def test_pages_asking_from_many_threads_at_once_get_the_chances_of_one_thread() -> None:
+    games = [played("yatzy", 3, turns, seed=turns) for turns in (9, 18, 27, 36)]
+    asked = [[g.column(p) for p in g.players] for g in games]
+    rest_chances.cache_clear()
+    alone = [win_chances("yatzy", columns) for columns in asked]
+    rest_chances.cache_clear()
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(lambda columns: win_chances("yatzy", columns), asked * 4))
+    assert together == alone * 4
+
+
+@pytest.mark.parametrize("game", ["yahtzee", "yatzy"])
+def test_a_lead_no_roll_can_close_wins_for_sure(game: str) -> None:
+    ahead = all_but(game, {"chance"}, sixes=30, fives=25, fours=20, five_of_a_kind=50)
+    behind = all_but(game, {"chance", "sixes"})
+    assert win_chances(game, [ahead, behind]) == [1.0, 0.0]
+    assert win_chances(game, [behind, ahead]) == [0.0, 1.0]
