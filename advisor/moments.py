@@ -33,6 +33,9 @@ def best_of(block: np.ndarray, axis: int) -> np.ndarray:
 def shift(block: np.ndarray, points: np.ndarray | float) -> None:
     """Add ``points`` (certain, broadcast over the rows and states) to every value, in
     place: E[(x + p)^n] is the sum over k of C(n, k) p^(n - k) E[x^k]."""
+    if block.shape[0] == 1:
+        block[0] += points
+        return
     with np.errstate(invalid="ignore"):
         for power in range(block.shape[0], 0, -1):
             added = points**power

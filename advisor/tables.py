@@ -127,7 +127,9 @@ def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
         raise DamagedTableError(f"holds {stored.dtype} {stored.shape}, not {wanted}")
     if stored["key"] != key.encode():
         raise DamagedTableError("written for other rules")
-    values = np.ascontiguousarray(stored["values"])
+    # A copy: the field sits 20 bytes into the record, and numpy copies the whole of an
+    # unaligned array before each gather from it.
+    values = np.array(stored["values"], order="C", copy=True)
     if int(stored["checksum"]) != _checksum(values):
         raise DamagedTableError("changed since it was solved (its checksum does not match)")
     if not np.isfinite(values).all():
