@@ -36,7 +36,7 @@ from tools.advisor_timing import run_child, timed
 QUERY_GAMES = 20
 REVIEW_GAMES = 3
 REVIEW_PLAYERS = 4
-CHANCE_GAMES = 2
+CHANCE_GAMES = 1
 LOCKSTEP_GAMES = 10_000
 
 
@@ -99,8 +99,9 @@ def time_reviews(game: str) -> list[float]:
 
 def time_chances(game: str) -> dict[str, list[float]]:
     """Milliseconds of ``win_chances`` for four players after every turn of games the
-    advisor plays: "cold" with no column's distribution known yet, "after an entry" with
-    only the column just written new (the others known from the turn before)."""
+    advisor plays: "after an entry" with only the column just written new (the others
+    known from the turn before), and after every fourth turn "cold", with no column's
+    distribution known yet."""
     rng = random.Random(f"{game} chances")
     samples: dict[str, list[float]] = {"cold": [], "after an entry": []}
     for _ in range(CHANCE_GAMES):
@@ -111,8 +112,9 @@ def time_chances(game: str) -> dict[str, list[float]]:
             columns = [table.column(p) for p in table.players]
             earned = [totals[p].extra_bonus for p in table.players]
             timed(samples["after an entry"], win_chances, game, columns, earned=earned)
-            rest_chances.cache_clear()
-            timed(samples["cold"], win_chances, game, columns, earned=earned)
+            if len(table.turns) % REVIEW_PLAYERS == 0:
+                rest_chances.cache_clear()
+                timed(samples["cold"], win_chances, game, columns, earned=earned)
     return samples
 
 
