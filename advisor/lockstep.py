@@ -59,4 +59,5 @@ def rest_totals(tables: Solved, state: State, count: int, rng: np.random.Generat
     for _ in range(len(tables.layout.rules.boxes) - filled):
         gain, index = play_turns(tables, index, rng)
         totals += gain
-    return totals + np.rint(tables.values[index]).astype(np.int64)
+    found: np.ndarray = totals + np.rint(tables.values[index]).astype(np.int64)
+    return found

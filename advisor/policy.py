@@ -30,7 +30,8 @@ def plan(tables: Solved, states: States) -> Plan:
     parts, work = [], Workspace()
     for start in range(0, len(states[0]), BATCH):
         part = Plan()
-        batch = tuple(a[start : start + BATCH] for a in states)
+        umask, u, lmask, j = (a[start : start + BATCH] for a in states)
+        batch = (umask, u, lmask, j)
         turn_values(tables.layout, tables.values[None], batch, work, part)
         parts.append(part)
     stops = {roll: np.hstack([p.stops[roll][0] for p in parts]) for roll in parts[0].stops}

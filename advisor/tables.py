@@ -50,7 +50,8 @@ class Solved:
     @property
     def values(self) -> np.ndarray:
         """The expected points still to come from each state."""
-        return self.tables[0]
+        found: np.ndarray = self.tables[0]
+        return found
 
     @functools.cached_property
     def columns(self) -> Columns:

@@ -13,6 +13,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -131,6 +132,18 @@ def time_lockstep(game: str) -> tuple[float, float]:
     return seconds, 1e6 * seconds / turns
 
 
+def _print_medians(
+    games: Iterable[str], measure: Callable[[str], dict[str, list[float]]], digits: int
+) -> None:
+    """One line per game: each of ``measure``'s samples as median / max."""
+    for game in games:
+        cells = [
+            f"{name} {statistics.median(times):.{digits}f} / {max(times):.{digits}f}"
+            for name, times in measure(game).items()
+        ]
+        print(f"{game:8} " + "   ".join(cells), flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print one row per game and the total."""
     parser = argparse.ArgumentParser(prog="python -m tools.advisor_benchmark")
@@ -168,23 +181,13 @@ def main(argv: list[str] | None = None) -> None:
         )
     print(f"{'total':8} {'':9} {'':10} {wall:8.1f} {cpu:6.1f}")
     print(f"\nquery times in ms over {QUERY_GAMES} games each (median / max)")
-    for game in args.games or GAMES:
-        cells = [
-            f"{name} {statistics.median(times):.3f} / {max(times):.3f}"
-            for name, times in time_queries(game).items()
-        ]
-        print(f"{game:8} " + "   ".join(cells), flush=True)
+    _print_medians(args.games or GAMES, time_queries, 3)
     print(f"\nreview of a {REVIEW_PLAYERS}-player game, every roll recorded, in ms (median / max)")
     for game in args.games or GAMES:
         times = time_reviews(game)
         print(f"{game:8} {statistics.median(times):.1f} / {max(times):.1f}", flush=True)
     print(f"\nwin chances of {REVIEW_PLAYERS} players after each turn, in ms (median / max)")
-    for game in args.games or GAMES:
-        cells = [
-            f"{name} {statistics.median(times):.0f} / {max(times):.0f}"
-            for name, times in time_chances(game).items()
-        ]
-        print(f"{game:8} " + "   ".join(cells), flush=True)
+    _print_medians(args.games or GAMES, time_chances, 0)
     print(f"\n{LOCKSTEP_GAMES} games played in lockstep (advisor.lockstep)")
     for game in args.games or GAMES:
         seconds, per_turn = time_lockstep(game)

@@ -32,10 +32,11 @@ def _to_win(table: Game, rng: random.Random) -> None:
     prize = win_prize([final_total(tables, table.column(other), totals[other].extra_bonus)])
     endgame = Endgame(tables, table.column(player), totals[player].extra_bonus, prize, (WIN,))
     dice = sorted(rng.choice(FACES) for _ in range(DICE_PER_HAND))
-    roll, rolls = 1, []
+    roll, rolls = 1, list[dict[str, list[int]]]()
     while True:
         line = endgame.line(WIN, tuple(dice), roll)
         if line.score_now:
+            assert line.box is not None, "a line that scores names its box"
             table.record(line.box, dice, roll, rolls)
             return
         rolls.append({"dice": dice, "kept": list(line.keep)})
@@ -50,7 +51,7 @@ def _for_points(table: Game, rng: random.Random) -> None:
     assert player is not None, "a turn is played only while the game goes on"
     column = table.column(player)
     dice = sorted(rng.choice(FACES) for _ in range(DICE_PER_HAND))
-    roll, rolls = 1, []
+    roll, rolls = 1, list[dict[str, list[int]]]()
     while roll < LAST_ROLL:
         best = advise_keep(table.rules, dice, roll, column)[0]
         if best.score_now:

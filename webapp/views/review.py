@@ -58,6 +58,29 @@ def _player_summary(result: Review, game: Game, names: dict[str, str], player: s
     st.markdown("\n".join(lines) if lines else "- " + _("every choice was the advisor's"))
 
 
+def _players_chart(
+    game: Game, frame: pd.DataFrame, field: str, title: str, y: alt.Y, shown: str
+) -> None:
+    """Every player's ``field`` (a column of ``frame``, with "player" and "turns", drawn
+    on ``y`` and named ``title``) over the turns played, as lines; ``shown`` formats it
+    in the tooltip."""
+    chart = (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("turns:Q", title=_("Turns played"), axis=alt.Axis(tickMinStep=1)),
+            y=y,
+            color=alt.Color("player:N", title=_("Player"), sort=list(game.players)),
+            tooltip=[
+                alt.Tooltip("player:N", title=_("Player")),
+                alt.Tooltip("turns:Q", title=_("Turns played")),
+                alt.Tooltip(f"{field}:Q", title=title, format=shown),
+            ],
+        )
+    )
+    st.altair_chart(chart, width="stretch")
+
+
 def _outlook_chart(result: Review, game: Game) -> None:
     """Every player's expected final score at the start and after each of their turns."""
     frame = pd.DataFrame(
@@ -67,21 +90,9 @@ def _outlook_chart(result: Review, game: Game) -> None:
             for turns, expected in enumerate(result.expected_finals(player))
         ]
     )
-    chart = (
-        alt.Chart(frame)
-        .mark_line(point=True)
-        .encode(
-            x=alt.X("turns:Q", title=_("Turns played"), axis=alt.Axis(tickMinStep=1)),
-            y=alt.Y("expected:Q", title=_("Expected final score"), scale=alt.Scale(zero=False)),
-            color=alt.Color("player:N", title=_("Player"), sort=list(game.players)),
-            tooltip=[
-                alt.Tooltip("player:N", title=_("Player")),
-                alt.Tooltip("turns:Q", title=_("Turns played")),
-                alt.Tooltip("expected:Q", title=_("Expected final score"), format=".1f"),
-            ],
-        )
-    )
-    st.altair_chart(chart, width="stretch")
+    title = _("Expected final score")
+    y = alt.Y("expected:Q", title=title, scale=alt.Scale(zero=False))
+    _players_chart(game, frame, "expected", title, y, ".1f")
 
 
 def _chance_chart(result: Review, game: Game) -> None:
@@ -93,26 +104,9 @@ def _chance_chart(result: Review, game: Game) -> None:
             for player in game.players
         ]
     )
-    chart = (
-        alt.Chart(frame)
-        .mark_line(point=True)
-        .encode(
-            x=alt.X("turns:Q", title=_("Turns played"), axis=alt.Axis(tickMinStep=1)),
-            y=alt.Y(
-                "chance:Q",
-                title=_("Chance to win"),
-                scale=alt.Scale(domain=[0, 1]),
-                axis=alt.Axis(format="%"),
-            ),
-            color=alt.Color("player:N", title=_("Player"), sort=list(game.players)),
-            tooltip=[
-                alt.Tooltip("player:N", title=_("Player")),
-                alt.Tooltip("turns:Q", title=_("Turns played")),
-                alt.Tooltip("chance:Q", title=_("Chance to win"), format=".0%"),
-            ],
-        )
-    )
-    st.altair_chart(chart, width="stretch")
+    title = _("Chance to win")
+    y = alt.Y("chance:Q", title=title, scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"))
+    _players_chart(game, frame, "chance", title, y, ".0%")
 
 
 def _turning_points(result: Review, game: Game, names: dict[str, str]) -> None:

@@ -29,7 +29,7 @@ def scoresheet(saved: OpenGame, names: dict[str, str]) -> None:
     game = saved.game
     rows = sheet_rows(game, ENGLISH, names, _signed)
     labels = player_labels(game.players)
-    cells = [row.cells for row in rows]
+    cells = [list(row.cells) for row in rows]
     index = [plain(row.label) for row in rows]
     summary = [plain(row.label) for row in rows if not row.is_box]
     chances = chances_now(saved)
