@@ -1,12 +1,12 @@
 """The chances of each final total of a column when the advisor plays the rest of it.
 
-With at most ``EXACT_OPEN`` boxes open they are exact: every way each remaining turn can
-end (``advisor.policy.turn_outcomes``), through every state the column can still reach.
-With more open, that many states cost too much for a page, and the total is taken as
-normal with the exact mean and variance of the points to come (the solver's two tables),
-rounded to whole points. The rest of a column is a sum of many turns, each bounded, so
-its spread is close to normal once several turns are left, which is when the normal is
-used; the checks against simulation measure how close.
+The turns are followed exactly, every way each can end (``advisor.policy.turn_outcomes``),
+as long as a turn starts from at most ``FRONTIER`` states: to the end for a column with
+a few boxes open. Beyond, that many states cost too much for a page, and each state's
+rest is a skewed normal with the exact mean, variance and skewness of its points to come
+(the solver's moment tables), rounded to whole points: the rest of a column with many
+turns left is a sum of many bounded turns, close to such a shape, while one with few
+boxes left is too lumpy for any. The checks against simulation measure how close.
 """
 
 import math

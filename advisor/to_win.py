@@ -30,6 +30,9 @@ ENDGAME = 3
 # Columns (state, total so far) per batch of the backward pass.
 BATCH = 2048
 WIN, POINTS = "win", "points"
+# Per group of alike rolls: the rolls, then states by hands by open boxes: the place of
+# the state after each box, its points and whether it is allowed.
+Options = tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -103,9 +106,14 @@ class Endgame:
         self.start = tables.columns.position(tables.columns.state(column))
         levels = self._reachable()
         totals = _reachable_totals(tables, self.open, sum(column.values()) + earned)
+        options = [
+            self._options(levels[depth], levels[depth + 1]) for depth in range(len(self.open))
+        ]
         # Per mode: this turn's plan, and each box's two channels per roll (hands by boxes).
         self.boxes: dict[str, dict[int, np.ndarray]] = {}
-        self.plans = {mode: self._solve(mode, levels, totals) for mode in modes}
+        self.plans: dict[str, Plan] = {}
+        for mode in modes:
+            self.plans[mode], self.boxes[mode] = self._solve(mode, levels, totals, options)
 
     def _reachable(self) -> list[np.ndarray]:
         """The states the column can reach, level by level, from its own to full."""
@@ -116,75 +124,79 @@ class Endgame:
             levels.append(np.unique(index[~closed]))
         return levels
 
-    def _solve(self, mode: str, levels: list[np.ndarray], totals: list[np.ndarray]) -> Plan:
-        """Backwards from the full columns over every (state, total so far) pair, the two
-        channels (the one chosen by first); the plan of this turn."""
-        bonus = np.rint(self.tables.values[levels[-1]]).astype(np.int64)
-        final = totals[-1][None, :] + bonus[:, None]
-        place = np.clip(final - self.prize_low, 0, len(self.prize))
-        prize = np.append(self.prize, 1.0)[place]
-        after = np.stack([prize, final] if mode == WIN else [final, prize]).astype(np.float64)
-        plan = Plan()
-        for depth in range(len(levels) - 2, -1, -1):
-            first = depth == 0
-            level = (levels[depth], totals[depth])
-            after = self._level(mode, level, levels[depth + 1], totals[depth + 1], after, first)
-            if first:
-                plan = self._first
-        return plan
-
-    def _level(
-        self,
-        mode: str,
-        level: tuple[np.ndarray, np.ndarray],
-        following: np.ndarray,
-        next_totals: np.ndarray,
-        after: np.ndarray,
-        first: bool,
-    ) -> np.ndarray:
-        """The two channels at the start of a turn of every (state, total so far) pair of
-        the level, from those after it (``after``: channels, states of ``following``, totals
-        ``next_totals``)."""
+    def _options(self, level: np.ndarray, following: np.ndarray) -> list[Options]:
+        """Per group of alike rolls, every open box for every hand in every state of
+        ``level``: the place among ``following`` of the state after it, the points it
+        earns and whether the rules allow it (states by hands by open boxes)."""
         tables, layout = self.tables, self.tables.layout
-        index, level_totals = level
-        width = len(level_totals)
-        states = layout.states_at(index)
+        states = layout.states_at(level)
         targets = write_targets(layout, states)[0]
         count = len(keeps().hands)
-        hands = np.tile(np.arange(count), len(index))
-        columns = np.repeat(np.arange(len(index)), count)
-        shape = (len(index), count, len(self.open))
-        groups = []
+        hands = np.tile(np.arange(count), len(level))
+        columns = np.repeat(np.arange(len(level)), count)
+        shape = (len(level), count, len(self.open))
+        found = []
         for group in layout.roll_groups:
             options = box_options(tables, states, columns, hands, group[0], targets)
             place = np.searchsorted(following, options.after[:, self.open]).reshape(shape)
             gain = options.gain[:, self.open].reshape(shape)
             allowed = options.allowed[:, self.open].reshape(shape)
-            groups.append((group, place, gain, allowed))
+            found.append((group, place, gain, allowed))
+        return found
+
+    def _solve(
+        self,
+        mode: str,
+        levels: list[np.ndarray],
+        totals: list[np.ndarray],
+        options: list[list[Options]],
+    ) -> tuple[Plan, dict[int, np.ndarray]]:
+        """Backwards from the full columns over every (state, total so far) pair, the two
+        channels (the one chosen by first): the plan of this turn, and each box's channels
+        per roll."""
+        bonus = np.rint(self.tables.values[levels[-1]]).astype(np.int64)
+        final = totals[-1][None, :] + bonus[:, None]
+        place = np.clip(final - self.prize_low, 0, len(self.prize))
+        prize = np.append(self.prize, 1.0)[place]
+        after = np.stack([prize, final] if mode == WIN else [final, prize]).astype(np.float64)
+        for depth in range(len(levels) - 2, 0, -1):
+            after = self._level(options[depth], totals[depth], totals[depth + 1], after)[0]
+        found = self._level(options[0], totals[0], totals[1], after)
+        return found[1], found[2]
+
+    def _level(
+        self,
+        options: list[Options],
+        level_totals: np.ndarray,
+        next_totals: np.ndarray,
+        after: np.ndarray,
+    ) -> tuple[np.ndarray, Plan, dict[int, np.ndarray]]:
+        """The two channels at the start of a turn of every (state, total so far) pair of a
+        level (its box ``options`` and totals ``level_totals``), from those after it
+        (``after``: channels, following states, totals ``next_totals``); with the plan and
+        the boxes' channels of the last batch (all of it for this turn's one pair)."""
+        states = len(options[0][1])
+        width = len(level_totals)
         flat, next_width = after.reshape(2, -1), len(next_totals)
-        state_of, total_of = (a.ravel() for a in np.indices((len(index), width)))
-        found = np.empty((2, len(index) * width))
+        state_of, total_of = (a.ravel() for a in np.indices((states, width)))
+        found = np.empty((2, states * width))
         for start in range(0, len(state_of), BATCH):
             rows = state_of[start : start + BATCH]
             totals = level_totals[total_of[start : start + BATCH]]
             stops, boxes = {}, {}
-            for group, place, gain, allowed in groups:
+            for group, place, gain, allowed in options:
                 # Hands by pairs by open boxes.
                 spot = np.searchsorted(next_totals, totals[:, None, None] + gain[rows])
                 worth = flat[:, (place[rows] * next_width + spot).transpose(1, 0, 2)]
                 worth[0][~allowed[rows].transpose(1, 0, 2)] = -np.inf
-                best = best_of(worth, axis=3)
-                stops.update(dict.fromkeys(group, best))
+                stops.update(dict.fromkeys(group, best_of(worth, axis=3)))
                 boxes.update(dict.fromkeys(group, worth[:, :, 0]))
             work = Workspace()
-            plan = Plan(stops) if first else None
+            plan = Plan(stops)
             found[:, start : start + BATCH] = turn_from_stops(
                 stops, keep_levels(work, 2, len(rows)), work, plan
             )
-            if plan is not None:
-                self._first = plan
-                self.boxes[mode] = boxes
-        return found.reshape(2, len(index), width)
+        return found.reshape(2, states, width), plan, boxes
 
     def advice(self, dice: Sequence[int], roll: int) -> EndgameAdvice:
         """Both lines from ``dice`` after roll ``roll`` of this turn."""
