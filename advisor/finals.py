@@ -1,6 +1,6 @@
 """The chances of each final total of a column when the advisor plays the rest of it.
 
-The turns are followed exactly, every way each can end (``advisor.policy.turn_outcomes``),
+The turns are followed exactly, every way each can end (``advisor.turn_ends``),
 as long as a turn starts from at most ``FRONTIER`` states: to the end for a column with
 a few boxes open. Beyond, that many states cost too much for a page, and each state's
 rest is a skewed normal with the exact mean, variance and skewness of its points to come
@@ -17,15 +17,16 @@ from functools import lru_cache
 import numpy as np
 
 from advisor.column import State
-from advisor.layout import States
 from advisor.moments import spread_and_skew
-from advisor.policy import turn_outcomes
 from advisor.tables import Solved
+from advisor.turn_ends import forget_turn_ends, summed, turn_ends
 
 # States of a turn up to which that turn is followed exactly.
 FRONTIER = 1000
 # Standard deviations either side of the mean that the normal is given.
 TAILS = 6.0
+# Points per standard deviation at which the skewed normal is worked out.
+STEPS = 16
 
 
 @dataclass(frozen=True)
@@ -65,11 +66,11 @@ def rest_chances(tables: Solved, state: State) -> tuple[int, np.ndarray, bool]:
     points, chance = np.zeros(1, dtype=np.int64), np.ones(1)
     while True:
         level = np.unique(at)
-        states = layout.states_at(level)
-        full = np.bitwise_count(states[0][0]) + np.bitwise_count(states[2][0])
+        umask, _, lmask, _ = layout.states_at(level[:1])
+        full = np.bitwise_count(umask[0]) + np.bitwise_count(lmask[0])
         if full == len(layout.rules.boxes) or len(level) > FRONTIER:
             break
-        at, points, chance = _one_turn_on(tables, states, level, at, points, chance)
+        at, points, chance = _one_turn_on(tables, level, at, points, chance)
     if full == len(layout.rules.boxes):
         totals = points + np.rint(tables.values[at]).astype(np.int64)
         low = int(totals.min())
@@ -83,10 +84,31 @@ def rest_chances(tables: Solved, state: State) -> tuple[int, np.ndarray, bool]:
     # Each frontier state's chances of where its rest starts, convolved with its rest and
     # summed: products of Fourier transforms, summed, cost far less than the convolutions.
     so_far = np.bincount(place * span + starts - low, weights=chance, minlength=len(level) * span)
-    length = span + rests.shape[1] - 1
+    needed = span + rests.shape[1] - 1
+    length = _smooth_length(needed)
     spectrum = np.fft.rfft(so_far.reshape(len(level), span), length) * np.fft.rfft(rests, length)
-    found = np.maximum(np.fft.irfft(spectrum.sum(axis=0), length), 0.0)
+    found = np.maximum(np.fft.irfft(spectrum.sum(axis=0), length)[:needed], 0.0)
     return low, _frozen(found / found.sum()), False
+
+
+def _smooth_length(least: int) -> int:
+    """The least length from ``least`` on with no prime factor above 5: a Fourier
+    transform of a length with a large prime factor takes many times as long."""
+    length = least
+    while True:
+        rest = length
+        for prime in (2, 3, 5):
+            while rest % prime == 0:
+                rest //= prime
+        if rest == 1:
+            return length
+        length += 1
+
+
+def forget_finals() -> None:
+    """Forget every distribution and turn end worked out so far, as a fresh process."""
+    rest_chances.cache_clear()
+    forget_turn_ends()
 
 
 def _frozen(found: np.ndarray) -> np.ndarray:
@@ -95,60 +117,48 @@ def _frozen(found: np.ndarray) -> np.ndarray:
 
 
 def _one_turn_on(
-    tables: Solved,
-    states: States,
-    level: np.ndarray,
-    at: np.ndarray,
-    points: np.ndarray,
-    chance: np.ndarray,
+    tables: Solved, level: np.ndarray, at: np.ndarray, points: np.ndarray, chance: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The (state, points so far, chance) of every pair after one more turn from the
-    pairs ``at``, ``points``, ``chance``, whose states are ``level`` (``states``)."""
-    found = turn_outcomes(tables, states)
-    taken = found.chance > 0
-    _, _, column = np.nonzero(taken)
-    # A turn's ends that share their state, the state after and the points, summed.
-    ends, weight = _summed([column, found.after[taken], found.gain[taken]], found.chance[taken])
-    first = np.searchsorted(ends[0], np.arange(len(level)))
-    many = np.diff(np.append(first, len(ends[0])))[np.searchsorted(level, at)]
+    pairs ``at``, ``points``, ``chance``, whose states are ``level``."""
+    ends = turn_ends(tables, level)
+    own = np.searchsorted(level, at)
+    first = ends.first[own]
+    many = ends.first[own + 1] - first
     pair = np.repeat(np.arange(len(at)), many)
-    end = np.arange(len(pair)) - np.repeat(np.cumsum(many) - many, many)
-    end += np.repeat(first[np.searchsorted(level, at)], many)
-    (after, so_far), summed = _summed(
-        [ends[1][end], points[pair] + ends[2][end]], chance[pair] * weight[end]
+    end = np.arange(len(pair)) - np.repeat(np.cumsum(many) - many, many) + np.repeat(first, many)
+    # The states after, numbered among this level's ends only, so that pairs are few.
+    targets, slot = np.unique(ends.after, return_inverse=True)
+    (after, so_far), found = summed(
+        [slot[end], points[pair] + ends.gain[end]], chance[pair] * ends.chance[end]
     )
-    return after, so_far, summed
-
-
-def _summed(keys: list[np.ndarray], weights: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
-    """The distinct rows of the columns ``keys``, in order, with the ``weights`` of each
-    summed."""
-    lows = [int(key.min()) for key in keys]
-    sizes = [int(key.max()) - low + 1 for key, low in zip(keys, lows, strict=True)]
-    code = np.zeros(len(weights), dtype=np.int64)
-    for key, low, size in zip(keys, lows, sizes, strict=True):
-        code = code * size + (key - low)
-    distinct, where = np.unique(code, return_inverse=True)
-    found = []
-    for low, size in zip(lows[::-1], sizes[::-1], strict=True):
-        distinct, part = np.divmod(distinct, size)
-        found.append(part + low)
-    return found[::-1], np.bincount(where, weights=weights)
+    return targets[after], so_far, found
 
 
 def _frontier(tables: Solved, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The rest from each of these states as a skewed normal (``skewed_below``) with its
     exact mean, spread and skewness, rounded to whole points (all on the nearest one where
     the rest is certain): per state its lowest total, and the chances from it (state by
-    row, as wide as the widest)."""
+    row, as wide as the widest).
+
+    The distribution function is worked out at ``STEPS`` points per standard deviation
+    and read between them linearly: off by about 1e-4 at most (a normal's curvature), where
+    working it out at every point would cost ten times as much for a wide rest.
+    """
     means = tables.values[index]
     spreads, skews = spread_and_skew(tables.tables[:, index])
     lows = np.floor(means - TAILS * spreads + 0.5).astype(np.int64)
     width = int((np.floor(means + TAILS * spreads + 0.5) - lows).max()) + 1
+    grid = np.linspace(-TAILS - 1, TAILS + 1, int(2 * (TAILS + 1) * STEPS) + 1)
+    known = skewed_below(np.broadcast_to(grid, (len(index), len(grid))), skews[:, None])
     edges = lows[:, None] + np.arange(width + 1) - 0.5
     certain = spreads < 1e-6
     scaled = (edges - means[:, None]) / np.where(certain, 1.0, spreads)[:, None]
-    below = skewed_below(scaled, skews[:, None])
+    at = np.clip((scaled - grid[0]) * STEPS, 0, len(grid) - 1.000001)
+    step = at.astype(np.int64)
+    low_side = np.take_along_axis(known, step, axis=1)
+    high_side = np.take_along_axis(known, step + 1, axis=1)
+    below = low_side + (at - step) * (high_side - low_side)
     below[certain] = edges[certain] >= means[certain, None]
     chances = np.diff(below, axis=1)
     return lows, chances / chances.sum(axis=1, keepdims=True)
@@ -157,15 +167,14 @@ def _frontier(tables: Solved, index: np.ndarray) -> tuple[np.ndarray, np.ndarray
 def skewed_below(scaled: np.ndarray, skew: np.ndarray) -> np.ndarray:
     """The chance of falling below ``scaled`` standard deviations from the mean, for a
     Pearson type III distribution (a shifted gamma) of skewness ``skew``, by the
-    Wilson-Hilferty cube root: the normal's when the skewness is 0."""
+    Wilson-Hilferty cube root, which tends to the normal's as the skewness goes to 0."""
     size = np.maximum(np.abs(skew), 1e-4)
     side = np.where(skew < 0, -1.0, 1.0)
     base = 1 + side * scaled * size / 2
     z = (np.cbrt(np.maximum(base, 0.0)) - 1 + size * size / 36) * 6 / size
-    z = np.where(base > 0, z, -np.inf)
-    upper = _normal_below(z)
+    upper = _normal_below(np.where(base > 0, z, -np.inf))
     found: np.ndarray = np.where(skew < 0, 1 - upper, upper)
-    return np.where(np.abs(skew) < 1e-4, _normal_below(scaled), found)
+    return found
 
 
 def _normal_below(z: np.ndarray) -> np.ndarray:

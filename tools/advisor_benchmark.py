@@ -27,7 +27,7 @@ from advisor import (
     solve_afresh,
     win_chances,
 )
-from advisor.finals import rest_chances
+from advisor.finals import forget_finals
 from advisor.lockstep import rest_totals
 from scoring import DICE_PER_HAND, FACES, GAMES, Game
 from tools.advisor_compare import compare, print_table
@@ -93,7 +93,7 @@ def time_reviews(game: str) -> list[float]:
         while not table.finished:
             play_turn(table, rng)
         forget_turns()
-        rest_chances.cache_clear()
+        forget_finals()
         timed(samples, review, table)
     return samples
 
@@ -114,7 +114,7 @@ def time_chances(game: str) -> dict[str, list[float]]:
             earned = [totals[p].extra_bonus for p in table.players]
             timed(samples["after an entry"], win_chances, game, columns, earned=earned)
             if len(table.turns) % REVIEW_PLAYERS == 0:
-                rest_chances.cache_clear()
+                forget_finals()
                 timed(samples["cold"], win_chances, game, columns, earned=earned)
     return samples
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from advisor import default_cache, expected_score, win_chances
-from advisor.finals import final_total, rest_chances
+from advisor.finals import final_total, forget_finals
 from advisor.lockstep import rest_totals
 from advisor.moments import spread_and_skew
 from scoring import GAMES, ScoringError, rules_of
@@ -103,12 +103,15 @@ def test_simulated_games_have_the_tables_mean_spread_and_skew(game: str) -> None
 def test_pages_asking_from_many_threads_at_once_get_the_chances_of_one_thread() -> None:
     games = [played("yatzy", 3, turns, seed=turns) for turns in (9, 18, 27, 36)]
     asked = [[g.column(p) for p in g.players] for g in games]
-    rest_chances.cache_clear()
+    forget_finals()
     alone = [win_chances("yatzy", columns) for columns in asked]
-    rest_chances.cache_clear()
+    forget_finals()
     with ThreadPoolExecutor(8) as pool:
         together = list(pool.map(lambda columns: win_chances("yatzy", columns), asked * 4))
-    assert together == alone * 4
+    # A state's turn ends are worked out with whichever states are missing at the time;
+    # in a batch of another size, rounding may choose another of two keeps of equal worth.
+    for found, expected in zip(together, alone * 4, strict=True):
+        assert found == pytest.approx(expected, abs=1e-6)
 
 
 @pytest.mark.parametrize("game", ["yahtzee", "yatzy"])
