@@ -1,9 +1,10 @@
-"""Evaluate the reader on a folder of labelled photos.
+"""Evaluate the reader on folders of labelled photos.
 
-    python -m tools.vision_evaluate DIR [--split all|heldout|tune] [--failures OUT]
+    python -m tools.vision_evaluate DIR [DIR...] [--split all|heldout|tune] [--failures OUT]
 
-DIR holds labelled photos, split into held-out and tune photos by the fixed rule of
-vision.labels. `--failures OUT` writes each photo with a mistake, annotated with labels
+Each DIR holds labelled photos, split into held-out and tune photos by the fixed rule of
+vision.labels; with several, the photos of all of them are also scored together
+("pooled"). `--failures OUT` writes each photo with a mistake, annotated with labels
 (blue) and predictions.
 """
 
@@ -54,6 +55,13 @@ def draw_failure(image: np.ndarray, reading: Reading, labels: list[Label]) -> np
 
 def evaluate(photos: list[Path], failures: Path | None = None) -> dict[str, float]:
     """Read every photo, score it against its labels and summarise."""
+    return summarise(*scored(photos, failures))
+
+
+def scored(
+    photos: list[Path], failures: Path | None = None
+) -> tuple[list[PhotoScore], list[float]]:
+    """Every photo's score against its labels, and its milliseconds to read."""
     scores: list[PhotoScore] = []
     times: list[float] = []
     for photo in photos:
@@ -67,33 +75,43 @@ def evaluate(photos: list[Path], failures: Path | None = None) -> dict[str, floa
         if failures is not None and not score.exact:
             failures.mkdir(parents=True, exist_ok=True)
             cv2.imwrite(str(failures / f"{photo.stem}.png"), draw_failure(image, reading, labels))
-    return summarise(scores, times)
+    return scores, times
 
 
-def format_table(summary: dict[str, float]) -> str:
-    """A two-column text table of the summary."""
-    lines = []
-    for key, value in summary.items():
-        if not isinstance(value, float):
-            shown = str(value)
-        elif key.endswith("ms"):
-            shown = f"{value:.1f}"
-        else:
-            shown = f"{value:.1%}"
-        lines.append(f"| {key:<26} | {shown:>8} |")
-    return "\n".join(["| metric                     | value    |", "|---|---|", *lines])
+def format_tables(summaries: dict[str, dict[str, float]]) -> str:
+    """A text table of summaries side by side, a column each."""
+    names = list(summaries)
+    lines = [
+        "| metric                     | " + " | ".join(f"{n:>8}" for n in names) + " |",
+        "|---|" + "---|" * len(names),
+    ]
+    for key in next(iter(summaries.values())):
+        cells = [_shown(key, summary[key]) for summary in summaries.values()]
+        lines.append(f"| {key:<26} | " + " | ".join(f"{c:>8}" for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def _shown(key: str, value: float) -> str:
+    if not isinstance(value, float):
+        return str(value)
+    return f"{value:.1f}" if key.endswith("ms") else f"{value:.1%}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", type=Path)
+    parser.add_argument("folders", type=Path, nargs="+", metavar="DIR")
     parser.add_argument("--split", choices=SPLITS, default="all")
     parser.add_argument("--failures", type=Path, default=None)
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
-    photos = photo_paths(args.folder, args.split)
-    print(f"{args.folder} split={args.split}")
-    print(format_table(evaluate(photos, args.failures)))
+    print(f"split={args.split}")
+    found = {f.name: scored(photo_paths(f, args.split), args.failures) for f in args.folders}
+    summaries = {name: summarise(*one) for name, one in found.items()}
+    if len(found) > 1:
+        pooled = [score for scores, _ in found.values() for score in scores]
+        times = [ms for _, ms in found.values() for ms in ms]
+        summaries["pooled"] = summarise(pooled, times)
+    print(format_tables(summaries))
     return 0
 
 

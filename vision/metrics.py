@@ -60,8 +60,9 @@ def score_photo(
 def summarise(scores: Sequence[PhotoScore], times_ms: Sequence[float]) -> dict[str, float]:
     """Recall, precision (over all photos, and over the photos that carry labels, for
     sets where some photos were never labelled), value accuracy of matched dice,
-    end-to-end accuracy, share of exactly right photos, and median / 95th percentile
-    time per photo."""
+    end-to-end accuracy, share of exactly right photos, the counts of dice wrong (false
+    dice matching no label, labelled dice missed, found dice misread, and all three
+    together), and median / 95th percentile time per photo."""
     labelled = sum(s.labelled for s in scores)
     predicted = sum(s.predicted for s in scores)
     matched = sum(s.matched for s in scores)
@@ -80,6 +81,11 @@ def summarise(scores: Sequence[PhotoScore], times_ms: Sequence[float]) -> dict[s
         "value accuracy": correct / matched if matched else 1.0,
         "end-to-end accuracy": correct / labelled if labelled else 1.0,
         "photos exactly right": sum(s.exact for s in scores) / len(scores) if scores else 1.0,
+        "exactly right photos": sum(s.exact for s in scores),
+        "false dice": predicted - matched,
+        "missed dice": labelled - matched,
+        "misread dice": matched - correct,
+        "dice wrong end to end": predicted - correct + labelled - matched,
         "median ms": float(np.median(times)),
         "p95 ms": float(np.percentile(times, 95)),
     }

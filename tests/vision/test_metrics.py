@@ -34,6 +34,11 @@ def test_summary_metrics():
     assert summary["value accuracy"] == pytest.approx(3 / 4)
     assert summary["end-to-end accuracy"] == pytest.approx(3 / 5)
     assert summary["photos exactly right"] == pytest.approx(1 / 3)
+    assert summary["exactly right photos"] == 1
+    assert summary["false dice"] == 2, "one extra beside labelled dice, one on an empty photo"
+    assert summary["missed dice"] == 1
+    assert summary["misread dice"] == 1
+    assert summary["dice wrong end to end"] == 4
     assert summary["median ms"] == 20.0
 
 
