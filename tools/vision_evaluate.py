@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     summaries = {name: summarise(*one) for name, one in found.items()}
     if len(found) > 1:
         pooled = [score for scores, _ in found.values() for score in scores]
-        times = [ms for _, ms in found.values() for ms in ms]
+        times = [each for _, ms in found.values() for each in ms]
         summaries["pooled"] = summarise(pooled, times)
     print(format_tables(summaries))
     return 0
