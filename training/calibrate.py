@@ -5,7 +5,7 @@
 Every face the networks find is matched to the labels. A logistic model of "a die is
 there and the value is right" on the two networks' log-odds gives each face's
 confidence on its own; a second one, on that confidence's log-odds and what the photo
-shows (vision.reader.size_gaps), gives its confidence within the photo. Newton's
+shows (vision.scene.size_gaps), gives its confidence within the photo. Newton's
 method fits both; they are written beside the networks.
 """
 
@@ -40,8 +40,12 @@ from vision import (
 LOWEST_HEAT = 0.05
 
 
-def observations(root: Path) -> list[tuple[list[Candidate], list[bool]]]:
-    """Per tune photo, every face found and whether its reading was right."""
+Observed = tuple[list[Candidate], list[bool], int]
+
+
+def observations(root: Path) -> list[Observed]:
+    """Per tune photo, every face found, whether its reading was right, and the photo's
+    height."""
     photos = []
     for name in DATASETS:
         for path in photo_paths(root / name, "tune"):
@@ -51,7 +55,7 @@ def observations(root: Path) -> list[tuple[list[Candidate], list[bool]]]:
             labels = load_labels(path)
             matched = dict(match_dice([(c.value, box_of(c.spot, w, h)) for c in found], labels))
             right = [i in matched and labels[matched[i]][0] == c.value for i, c in enumerate(found)]
-            photos.append((found, right))
+            photos.append((found, right, h))
     return photos
 
 
@@ -60,13 +64,15 @@ def face_features(found: list[Candidate]) -> list[list[float]]:
     return [[log_odds(c.spot.heat), log_odds(c.probability), 1.0] for c in found]
 
 
-def scene_features(found: list[Candidate]) -> list[list[float]]:
-    """The scene calibration's inputs: log-odds of the face's confidence, its size gap
-    and whether there was one (0 for both when not), and 1 for the bias."""
-    return [
-        [log_odds(c.confidence), gap or 0.0, float(gap is not None), 1.0]
-        for c, gap in zip(found, size_gaps(found), strict=True)
-    ]
+def scene_features(found: list[Candidate], height: int) -> list[list[float]]:
+    """The scene calibration's inputs: log-odds of the face's confidence, how much
+    smaller and how much larger than the sure dice it is and whether there were sure
+    dice to tell (0 for all three when not), and 1 for the bias."""
+    rows = []
+    for c, gap in zip(found, size_gaps(found, height), strict=True):
+        size = [max(-gap, 0.0), max(gap, 0.0), 1.0] if gap is not None else [0.0, 0.0, 0.0]
+        rows.append([log_odds(c.confidence), *size, 1.0])
+    return rows
 
 
 def fit_logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
@@ -83,17 +89,16 @@ def fit_logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarra
     return w
 
 
-def fit_both(
-    photos: list[tuple[list[Candidate], list[bool]]],
-) -> tuple[Calibration, SceneCalibration]:
+def fit_both(photos: list[Observed]) -> tuple[Calibration, SceneCalibration]:
     """The face calibration, then the scene calibration on the faces' confidences under it."""
-    right = np.array([r for _, rights in photos for r in rights], np.float64)
-    x = np.array([row for found, _ in photos for row in face_features(found)]).reshape(-1, 3)
+    right = np.array([r for _, rights, _ in photos for r in rights], np.float64)
+    x = np.array([row for found, _, _ in photos for row in face_features(found)]).reshape(-1, 3)
     face = Calibration(*map(float, fit_logistic(x, right)))
     judged = [
-        [replace(c, confidence=face(c.spot.heat, c.probability)) for c in f] for f, _ in photos
+        ([replace(c, confidence=face(c.spot.heat, c.probability)) for c in f], h)
+        for f, _, h in photos
     ]
-    x = np.array([row for found in judged for row in scene_features(found)]).reshape(-1, 4)
+    x = np.array([row for found, h in judged for row in scene_features(found, h)]).reshape(-1, 5)
     return face, SceneCalibration(*map(float, fit_logistic(x, right)))
 
 
@@ -105,8 +110,8 @@ def main() -> None:
     face, scene = fit_both(photos)
     stored = {"face": asdict(face), "scene": asdict(scene)}
     (MODEL_DIR / CALIBRATION_FILE).write_text(json.dumps(stored, indent=2) + "\n")
-    right = sum(sum(rights) for _, rights in photos)
-    faces = sum(len(rights) for _, rights in photos)
+    right = sum(sum(rights) for _, rights, _ in photos)
+    faces = sum(len(rights) for _, rights, _ in photos)
     print(f"{faces} faces, {right} right: {face}, {scene}")
 
 

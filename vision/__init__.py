@@ -10,7 +10,9 @@ times coarser (for very large dice), and looks again at a better scale when the 
 very small or large for it. A second network (vision.values) reads each face from a
 32-pixel crop of the full-resolution image, again mirrored when it is unsure, as one
 of the six pip layouts or "no die face". A die's confidence is a logistic
-calibration of the two networks' beliefs fitted on the tune photos (vision.confidence).
+calibration of the two networks' beliefs fitted on the tune photos (vision.confidence),
+moved by the rest of the photo: the sure dice's size at the face's height, and no die
+inside another (vision.scene).
 Both networks are trained by `python -m training` from the tune split of the shared
 photos, stored as ONNX in vision/models and run with OpenCV's dnn module
 (vision.networks).
@@ -36,16 +38,9 @@ from vision.labels import SPLITS, Label, load_labels, photo_paths, read_photo
 from vision.metrics import PhotoScore, match_dice, score_photo, summarise
 from vision.moves import unmoved
 from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
-from vision.reader import (
-    MAX_READ,
-    SURE_DIE,
-    Candidate,
-    box_of,
-    candidates,
-    read_dice,
-    size_gaps,
-)
+from vision.reader import MAX_READ, box_of, candidates, read_dice
 from vision.reading import Die, InvalidImageError, Reading
+from vision.scene import SURE_DIE, Candidate, size_gaps
 from vision.values import READER_INPUT, face_crop
 
 __all__ = [

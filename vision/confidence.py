@@ -55,28 +55,35 @@ class Calibration:
 @dataclass(frozen=True)
 class SceneCalibration:
     """How the photo moves a face's confidence: weights of the face's own log-odds, of
-    how far its side is from the typical sure die's (the size gap, |log ratio|), of
-    there being sure dice enough to tell the typical side (company), and a bias.
+    how much smaller and how much larger its side is than the sure dice's at its height
+    (|log ratio|, ``vision.scene.size_gaps``), of there being sure dice enough to tell
+    that size (company), and a bias.
 
-    A fitted size weight is negative: dice in one photo look about the same size.
+    Both size weights are negative or 0: dice in one photo look about the same size.
     """
 
     face: float
-    size: float
+    smaller: float
+    larger: float
     company: float
     bias: float
+
+    def __post_init__(self) -> None:
+        if self.smaller > 0 or self.larger > 0:
+            raise ValueError("a face off the dice's size cannot be likelier a die")
 
     def __call__(self, confidence: float, size_gap: float | None) -> float:
         """The chance that the die is there and shows its value, from its confidence
         alone and its size gap (None when the photo has too few sure dice to tell)."""
         z = self.face * log_odds(confidence) + self.bias
         if size_gap is not None:
-            z += self.size * size_gap + self.company
+            z += self.smaller * max(-size_gap, 0.0) + self.larger * max(size_gap, 0.0)
+            z += self.company
         return logistic(z)
 
     def confidence_needed(self, confidence: float) -> float:
         """The least confidence alone that the most favourable photo (a face of just the
-        typical size, or no sure dice to compare with) can lift to `confidence`."""
+        sure dice's size, or no sure dice to compare with) can lift to `confidence`."""
         best = self.bias + max(self.company, 0.0)
         return logistic((log_odds(confidence) - best) / self.face)
 

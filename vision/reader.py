@@ -1,15 +1,14 @@
-"""Read dice from an image: find the top faces, read each face, keep those wholly seen."""
+"""Read dice from an image: find the top faces, read each face, keep those wholly seen
+and likely dice in the light of the whole photo (``vision.scene``)."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, replace
-
 import numpy as np
 
-from vision.confidence import SceneCalibration, calibration, scene_calibration
+from vision.confidence import calibration, scene_calibration
 from vision.finder import MIN_HEAT, Spot, find_faces, strongest_per_face
 from vision.reading import Box, Die, Reading, as_bgr, reading_order
+from vision.scene import Candidate, apart, in_scene
 from vision.values import read_values
 
 # A face may reach this share of its side past the image edge (box estimates are not
@@ -18,26 +17,9 @@ EDGE_SLACK = 0.15
 # Readings less likely than this to be a die showing that value, in the light of the
 # whole photo (`in_scene`), are not reported.
 MIN_CONFIDENCE = 0.3
-# A face read at least SURE_DIE surely on its own is a sure die; when AGREEING_DICE of
-# them are in a photo, their median side is the typical size that the scene's
-# calibration compares every face with.
-SURE_DIE = 0.9
-AGREEING_DICE = 3
 # At most this many found faces, the hottest, are read: it bounds the reader's work on
 # a cluttered or textured photo.
 MAX_READ = 96
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A found face, the value read on it, the reader's probability for that value and
-    the calibrated confidence of the reading: of the face on its own, or within its
-    photo once `in_scene` has moved it."""
-
-    spot: Spot
-    value: int
-    probability: float
-    confidence: float
 
 
 def inside_image(spot: Spot, width: int, height: int) -> bool:
@@ -82,32 +64,13 @@ def candidates(bgr: np.ndarray, min_heat: float = MIN_HEAT, floor: float = 0.0) 
     return [read[i] for i in kept]
 
 
-def size_gaps(found: list[Candidate]) -> list[float | None]:
-    """How far each candidate's side is from the median side of the sure dice
-    (|log ratio|); None for every one when fewer than AGREEING_DICE are sure."""
-    sure = [c.spot.side for c in found if c.confidence >= SURE_DIE]
-    if len(sure) < AGREEING_DICE:
-        return [None] * len(found)
-    typical = float(np.median(sure))
-    return [abs(math.log(c.spot.side / typical)) for c in found]
-
-
-def in_scene(found: list[Candidate], judge: SceneCalibration) -> list[Candidate]:
-    """The candidates with their confidence moved by the photo (`judge`): a face far
-    off the sure dice's size is less likely a die, one beside sure dice more likely."""
-    return [
-        replace(c, confidence=judge(c.confidence, gap))
-        for c, gap in zip(found, size_gaps(found), strict=True)
-    ]
-
-
 def read_dice(image: np.ndarray) -> Reading:
     """Find every die showing its top face in a BGR (or grey, or BGRA) image."""
     bgr = as_bgr(image)
     height, width = bgr.shape[:2]
     judge = scene_calibration()
     found = candidates(bgr, floor=judge.confidence_needed(MIN_CONFIDENCE))
-    dice = [c for c in in_scene(found, judge) if c.confidence >= MIN_CONFIDENCE]
+    dice = apart([c for c in in_scene(found, judge, height) if c.confidence >= MIN_CONFIDENCE])
     return Reading(
         reading_order(
             [Die(c.value, box_of(c.spot, width, height), round(c.confidence, 3)) for c in dice]

@@ -7,7 +7,8 @@ import numpy as np
 import samples
 from training.data import Photo, load_photo
 from training.mistakes import SAME_DIE, mistaken_spots
-from vision.reader import SURE_DIE, candidates
+from vision.reader import candidates
+from vision.scene import SURE_DIE
 
 
 def without_dice(photo: Photo, keep: np.ndarray) -> Photo:

@@ -12,7 +12,8 @@ import samples
 from tests.vision.scenes import draw_die
 from vision.confidence import Calibration, SceneCalibration, calibration, scene_calibration
 from vision.finder import Spot
-from vision.reader import MIN_CONFIDENCE, candidates, in_scene, read_dice
+from vision.reader import MIN_CONFIDENCE, candidates, read_dice
+from vision.scene import apart, in_scene
 from vision.values import SURE_READING, class_probabilities, face_crop, read_values
 
 SAMPLES = samples.FOLDER
@@ -27,9 +28,9 @@ def test_probability_needed_is_what_reaches_that_confidence(heat, confidence):
         assert judge(heat, needed) == pytest.approx(confidence, abs=1e-6)
 
 
-@given(confidence=beliefs, gap=st.one_of(st.none(), st.floats(0, 3)))
+@given(confidence=beliefs, gap=st.one_of(st.none(), st.floats(-3, 3)))
 def test_no_photo_lifts_a_face_below_the_confidence_needed_to_that_confidence(confidence, gap):
-    judge = SceneCalibration(face=0.9, size=-1.2, company=1.8, bias=-0.9)
+    judge = SceneCalibration(face=0.9, smaller=-1.2, larger=-4.0, company=1.8, bias=-0.9)
     needed = judge.confidence_needed(confidence)
     if 1e-3 < needed < 1 - 1e-3:
         assert judge(needed, 0.0) == pytest.approx(confidence, abs=1e-6)
@@ -79,10 +80,7 @@ def test_sparing_work_under_the_floor_reports_the_same_dice(path):
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.jpg")), ids=lambda p: p.stem)
 def test_the_reading_spares_only_work_that_could_not_change_its_dice(path):
     image = cv2.imread(str(path))
-    every = [
-        c
-        for c in in_scene(candidates(image), scene_calibration())
-        if c.confidence >= MIN_CONFIDENCE
-    ]
+    judged = in_scene(candidates(image), scene_calibration(), image.shape[0])
+    every = apart([c for c in judged if c.confidence >= MIN_CONFIDENCE])
     expected = sorted((c.value, round(c.confidence, 3)) for c in every)
     assert sorted((d.value, d.confidence) for d in read_dice(image).dice) == expected

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 
 from tests.vision.scenes import draw_die, table
-from vision.confidence import scene_calibration
 from vision.finder import WINDOW, Spot, find_faces, heat_maps, refine_peaks, separate, windows
 from vision.networks import FINDER_FILE, FINDER_STRIDE, MODEL_DIR, READER_FILE
-from vision.reader import Candidate, in_scene, size_gaps
 from vision.values import READER_INPUT, face_crop, read_values
 
 
@@ -105,28 +101,3 @@ def test_small_dice_far_apart_in_a_large_photo_are_found_where_they_are():
     spots = [s for s in find_faces(image) if s.heat >= 0.5]
     assert all(any(on(box, s) for box in boxes) for s in spots)
     assert all(any(on(box, s) and 0.6 * 50 <= s.side <= 1.6 * 50 for s in spots) for box in boxes)
-
-
-def candidate(side: float, confidence: float) -> Candidate:
-    return Candidate(Spot(100, 100, side, 0.5), 1, 0.9, confidence)
-
-
-def test_size_gaps_compare_each_face_with_the_median_sure_die():
-    sure = [candidate(20, 0.95), candidate(40, 0.99), candidate(30, 0.92)]
-    gaps = size_gaps([*sure, candidate(15, 0.2), candidate(60, 0.5)])
-    expected = [math.log(30 / 20), math.log(40 / 30), 0.0, math.log(2), math.log(2)]
-    assert gaps == pytest.approx(expected)
-
-
-def test_without_three_sure_dice_there_is_no_size_to_compare_with():
-    found = [candidate(20, 0.95), candidate(40, 0.99), candidate(30, 0.6), candidate(10, 0.2)]
-    assert size_gaps(found) == [None] * 4
-
-
-def test_the_scene_trusts_a_face_the_size_of_the_sure_dice_most():
-    judge = scene_calibration()
-    sure = [candidate(30, 0.95), candidate(32, 0.99), candidate(28, 0.92)]
-    faces = [candidate(side, 0.3) for side in (8, 15, 30, 60, 120)]
-    moved = [c.confidence for c in in_scene([*sure, *faces], judge)[3:]]
-    assert moved[0] < moved[1] < moved[2] > moved[3] > moved[4]
-    assert moved[2] > in_scene([faces[2]], judge)[0].confidence
