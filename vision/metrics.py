@@ -62,7 +62,7 @@ def summarise(scores: Sequence[PhotoScore], times_ms: Sequence[float]) -> dict[s
     sets where some photos were never labelled), value accuracy of matched dice,
     end-to-end accuracy, share of exactly right photos, the counts of dice wrong (false
     dice matching no label, labelled dice missed, found dice misread, and all three
-    together), and median / 95th percentile time per photo."""
+    together; false dice also over the labelled photos only), and median / 95th percentile time per photo."""
     labelled = sum(s.labelled for s in scores)
     predicted = sum(s.predicted for s in scores)
     matched = sum(s.matched for s in scores)
@@ -83,6 +83,7 @@ def summarise(scores: Sequence[PhotoScore], times_ms: Sequence[float]) -> dict[s
         "photos exactly right": sum(s.exact for s in scores) / len(scores) if scores else 1.0,
         "exactly right photos": sum(s.exact for s in scores),
         "false dice": predicted - matched,
+        "false dice, labelled photos": predicted_on_labelled - matched,
         "missed dice": labelled - matched,
         "misread dice": matched - correct,
         "dice wrong end to end": predicted - correct + labelled - matched,

@@ -36,6 +36,7 @@ def test_summary_metrics():
     assert summary["photos exactly right"] == pytest.approx(1 / 3)
     assert summary["exactly right photos"] == 1
     assert summary["false dice"] == 2, "one extra beside labelled dice, one on an empty photo"
+    assert summary["false dice, labelled photos"] == 1
     assert summary["missed dice"] == 1
     assert summary["misread dice"] == 1
     assert summary["dice wrong end to end"] == 4
