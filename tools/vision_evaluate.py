@@ -80,14 +80,15 @@ def scored(
 
 def format_tables(summaries: dict[str, dict[str, float]]) -> str:
     """A text table of summaries side by side, a column each."""
-    names = list(summaries)
+    keys = list(next(iter(summaries.values())))
+    wide = max(len(key) for key in keys)
     lines = [
-        "| metric                     | " + " | ".join(f"{n:>8}" for n in names) + " |",
-        "|---|" + "---|" * len(names),
+        f"| {'metric':<{wide}} | " + " | ".join(f"{n:>8}" for n in summaries) + " |",
+        "|---|" + "---|" * len(summaries),
     ]
-    for key in next(iter(summaries.values())):
+    for key in keys:
         cells = [_shown(key, summary[key]) for summary in summaries.values()]
-        lines.append(f"| {key:<26} | " + " | ".join(f"{c:>8}" for c in cells) + " |")
+        lines.append(f"| {key:<{wide}} | " + " | ".join(f"{c:>8}" for c in cells) + " |")
     return "\n".join(lines)
 
 
