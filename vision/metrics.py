@@ -62,7 +62,8 @@ def summarise(scores: Sequence[PhotoScore], times_ms: Sequence[float]) -> dict[s
     sets where some photos were never labelled), value accuracy of matched dice,
     end-to-end accuracy, share of exactly right photos, the counts of dice wrong (false
     dice matching no label, labelled dice missed, found dice misread, and all three
-    together; false dice also over the labelled photos only), and median / 95th percentile time per photo."""
+    together; false dice also over the labelled photos only), and median / 95th
+    percentile time per photo."""
     labelled = sum(s.labelled for s in scores)
     predicted = sum(s.predicted for s in scores)
     matched = sum(s.matched for s in scores)
