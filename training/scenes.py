@@ -1,7 +1,8 @@
 """Drawn training scenes: dice of any colours on cloths, wood, checks and clutter.
 
 Real photos cover two tables; drawn scenes show the finder and the reader other
-tables, other dice and things that are not dice (coins, pens, blank tiles). They are
+tables, other dice and things that are not dice (coins, pens, blank tiles, batteries,
+cable plugs, lit key symbols, a phone's edge). They are
 for training only: accuracy is measured on real photos.
 """
 
@@ -206,44 +207,151 @@ def background(
 
 
 def clutter(image: np.ndarray, rng: np.random.Generator) -> None:
-    """Things that are not dice: coins and rings, pens, blank tiles, scribbles."""
+    """Things that are not dice, of about a die's size or less: coins and rings, pens,
+    blank tiles, scribbles, batteries, pen caps, cable plugs, lit key symbols and the
+    edge of a phone."""
     size = image.shape[0]
     for _ in range(rng.integers(0, 6)):
-        kind = rng.integers(4)
-        c = tuple(float(v) for v in colour(rng))
-        centre = rng.uniform(0, size, 2)
-        r = rng.uniform(5, 60)
-        if kind == 0:
-            cv2.circle(
-                image,
-                tuple(int(v) for v in centre),
-                int(r),
-                c,
-                int(rng.choice([-1, 2, 4])),
-                cv2.LINE_AA,
-            )
-        elif kind == 1:
-            end = centre + rng.normal(0, 80, 2)
-            cv2.line(
-                image,
-                tuple(int(v) for v in centre),
-                tuple(int(v) for v in end),
-                c,
-                int(rng.integers(2, 12)),
-                cv2.LINE_AA,
-            )
-        elif kind == 2:
-            box = cv2.boxPoints(
-                (
-                    (float(centre[0]), float(centre[1])),
-                    (r, r * rng.uniform(0.8, 1.25)),
-                    rng.uniform(0, 90),
-                )
-            )
-            cv2.fillConvexPoly(image, box.astype(np.int32), c, cv2.LINE_AA)
-        else:
-            points = (centre + np.cumsum(rng.normal(0, 8, (12, 2)), axis=0)).astype(np.int32)
-            cv2.polylines(image, [points], False, c, int(rng.integers(1, 4)), cv2.LINE_AA)
+        thing = THINGS[rng.integers(len(THINGS))]
+        thing(image, rng.uniform(0, size, 2), rng.uniform(5, 60), colour(rng), rng)
+
+
+Thing = Callable[[np.ndarray, np.ndarray, float, np.ndarray, np.random.Generator], None]
+
+
+def _point(p: np.ndarray) -> tuple[int, int]:
+    return int(p[0]), int(p[1])
+
+
+def _shade(c: np.ndarray) -> tuple[float, ...]:
+    return tuple(float(v) for v in c)
+
+
+def _turned_box(
+    image: np.ndarray, centre: np.ndarray, size: tuple[float, float], angle: float, c: np.ndarray
+) -> None:
+    box = cv2.boxPoints(((float(centre[0]), float(centre[1])), size, angle))
+    cv2.fillConvexPoly(image, box.astype(np.int32), _shade(c), cv2.LINE_AA)
+
+
+def _ring(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    """A coin, a ring or a dot."""
+    width = int(rng.choice([-1, 2, 4]))
+    cv2.circle(image, _point(centre), int(r), _shade(c), width, cv2.LINE_AA)
+
+
+def _pen(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    """A pen or a cable: a straight stroke."""
+    end = centre + rng.normal(0, 80, 2)
+    cv2.line(image, _point(centre), _point(end), _shade(c), int(rng.integers(2, 12)), cv2.LINE_AA)
+
+
+def _tile(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    """A blank tile or a token, about square."""
+    _turned_box(image, centre, (r, r * rng.uniform(0.8, 1.25)), rng.uniform(0, 90), c)
+
+
+def _scribble(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    points = (centre + np.cumsum(rng.normal(0, 8, (12, 2)), axis=0)).astype(np.int32)
+    cv2.polylines(image, [points], False, _shade(c), int(rng.integers(1, 4)), cv2.LINE_AA)
+
+
+def _battery(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    """A battery from its side (a tube with a metal end and its nub) or from its end
+    (a metal disc in a rim, a bump in the middle)."""
+    metal = np.full(3, rng.uniform(150, 230))
+    if rng.random() < 0.5:
+        angle = rng.uniform(0, 180)
+        along = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+        _turned_box(image, centre, (2.6 * r, r), angle, c)
+        _turned_box(image, centre + along * 1.2 * r, (0.25 * r, r), angle, metal)
+        _turned_box(image, centre + along * 1.4 * r, (0.2 * r, 0.35 * r), angle, metal)
+    else:
+        cv2.circle(image, _point(centre), int(r), _shade(c), -1, cv2.LINE_AA)
+        cv2.circle(image, _point(centre), int(0.8 * r), _shade(metal), -1, cv2.LINE_AA)
+        cv2.circle(image, _point(centre), max(1, int(0.25 * r)), _shade(metal * 0.7), -1)
+
+
+def _pen_cap(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    """A pen cap: a short rounded bar with its clip along it."""
+    angle = rng.uniform(0, 180)
+    along = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+    _turned_box(image, centre, (2.2 * r, 0.6 * r), angle, c)
+    cv2.circle(image, _point(centre + along * 1.1 * r), int(0.3 * r), _shade(c), -1, cv2.LINE_AA)
+    clip = c * rng.uniform(0.4, 1.6)
+    start, end = centre - along * 0.2 * r, centre + along * 1.0 * r
+    cv2.line(image, _point(start), _point(end), _shade(np.clip(clip, 0, 255)), max(1, int(r / 8)))
+
+
+def _plug(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    """A cable's plug: a metal shell with dark slots, its cable running off."""
+    angle = rng.uniform(0, 180)
+    along = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+    across = np.array([-along[1], along[0]])
+    end = centre - along * rng.uniform(2, 6) * r
+    cv2.line(image, _point(centre), _point(end), _shade(c), max(2, int(0.3 * r)), cv2.LINE_AA)
+    _turned_box(image, centre, (0.9 * r, 0.7 * r), angle, np.full(3, rng.uniform(140, 220)))
+    for side in (-0.15, 0.15):
+        _turned_box(image, centre + across * side * r, (0.5 * r, 0.12 * r), angle, np.zeros(3))
+
+
+def _lit_key(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    """A dark key with a glowing symbol on it (#, *, @, a dot, an arrow, a ring)."""
+    _turned_box(image, centre, (r, r), rng.uniform(-10, 10), c * 0.25)
+    drawn_glyph = np.zeros(image.shape[:2], np.uint8)
+    symbol = str(rng.choice(list("#*@o+>=")))
+    scale = r / 40
+    place = _point(centre + np.array([-0.3 * r, 0.3 * r]))
+    cv2.putText(
+        drawn_glyph, symbol, place, cv2.FONT_HERSHEY_SIMPLEX, scale, 255, max(1, int(r / 20))
+    )
+    glyph = drawn_glyph.astype(np.float32) / 255
+    glow = cv2.GaussianBlur(glyph, (0, 0), max(0.5, r / 30))
+    light = np.clip(glyph + 0.8 * glow, 0, 1)[..., None]
+    lit = np.array([rng.uniform(150, 255) for _ in range(3)])
+    image[:] = np.clip(image * (1 - light) + lit * light, 0, 255).astype(image.dtype)
+
+
+def _phone_edge(
+    image: np.ndarray, centre: np.ndarray, r: float, c: np.ndarray, rng: np.random.Generator
+) -> None:
+    """The corner of a phone: a large dark slab with a camera lens or two."""
+    angle = rng.uniform(0, 90)
+    dark = np.full(3, rng.uniform(10, 60))
+    _turned_box(image, centre, (6 * r, 10 * r), angle, dark)
+    for k in range(int(rng.integers(1, 3))):
+        lens = centre + np.array([0.6 * r, 0.8 * r * k])
+        cv2.circle(image, _point(lens), int(0.4 * r), _shade(dark * 0.4), -1, cv2.LINE_AA)
+        cv2.circle(image, _point(lens), int(0.4 * r), _shade(c), 1, cv2.LINE_AA)
+
+
+THINGS: tuple[Thing, ...] = (
+    _ring,
+    _pen,
+    _tile,
+    _scribble,
+    _battery,
+    _pen_cap,
+    _plug,
+    _lit_key,
+    _phone_edge,
+)
 
 
 def draw_die(

@@ -18,7 +18,7 @@ from training.data import (
     view_angle,
     warp,
 )
-from training.scenes import SURFACES, drawn_scene
+from training.scenes import SURFACES, THINGS, background, drawn_scene
 from vision.networks import FINDER_STRIDE
 
 
@@ -117,6 +117,18 @@ def test_every_surface_draws_a_whole_table():
         t = surface(96, rng)
         assert t.shape == (96, 96)
         assert np.isfinite(t).all()
+
+
+def test_every_thing_is_drawn_where_it_lies_and_only_changes_pixels_there():
+    rng = np.random.default_rng(6)
+    for thing in THINGS:
+        table = background(200, rng)
+        image = table.copy()
+        thing(image, np.array([100.0, 100.0]), 20.0, np.array([255.0, 0.0, 255.0]), rng)
+        changed = np.argwhere((image != table).any(axis=2))
+        assert len(changed), thing.__name__
+        assert np.abs(np.median(changed, axis=0) - 100).max() < 40, thing.__name__
+        assert image.dtype == np.uint8
 
 
 def test_textured_surfaces_are_not_flat():
