@@ -159,10 +159,12 @@ class Endgame:
         place = np.clip(final - self.prize_low, 0, len(self.prize))
         prize = np.append(self.prize, 1.0)[place]
         after = np.stack([prize, final] if mode == WIN else [final, prize]).astype(np.float64)
+        work = Workspace()
         for depth in range(len(levels) - 2, 0, -1):
-            after = self._level(options[depth], totals[depth], totals[depth + 1], after)[0]
-        found = self._level(options[0], totals[0], totals[1], after)
-        return found[1], found[2]
+            after = self._level(options[depth], totals[depth], totals[depth + 1], after, work)[0]
+        plan = Plan()
+        boxes = self._level(options[0], totals[0], totals[1], after, work, plan)[1]
+        return plan, boxes
 
     def _level(
         self,
@@ -170,11 +172,14 @@ class Endgame:
         level_totals: np.ndarray,
         next_totals: np.ndarray,
         after: np.ndarray,
-    ) -> tuple[np.ndarray, Plan, dict[int, np.ndarray]]:
+        work: Workspace,
+        plan: Plan | None = None,
+    ) -> tuple[np.ndarray, dict[int, np.ndarray]]:
         """The two channels at the start of a turn of every (state, total so far) pair of a
         level (its box ``options`` and totals ``level_totals``), from those after it
-        (``after``: channels, following states, totals ``next_totals``); with the plan and
-        the boxes' channels of the last batch (all of it for this turn's one pair)."""
+        (``after``: channels, following states, totals ``next_totals``); with the boxes'
+        channels of the last batch (all of it for this turn's one pair). With ``plan``,
+        what the turn compares is kept there, as ``turn_values`` keeps it."""
         states = len(options[0][1])
         width = len(level_totals)
         flat, next_width = after.reshape(2, -1), len(next_totals)
@@ -191,12 +196,12 @@ class Endgame:
                 worth[0][~allowed[rows].transpose(1, 0, 2)] = -np.inf
                 stops.update(dict.fromkeys(group, best_of(worth, axis=3)))
                 boxes.update(dict.fromkeys(group, worth[:, :, 0]))
-            work = Workspace()
-            plan = Plan(stops)
+            if plan is not None:
+                plan.stops = stops
             found[:, start : start + BATCH] = turn_from_stops(
                 stops, keep_levels(work, 2, len(rows)), work, plan
             )
-        return found.reshape(2, states, width), plan, boxes
+        return found.reshape(2, states, width), boxes
 
     def advice(self, dice: Sequence[int], roll: int) -> EndgameAdvice:
         """Both lines from ``dice`` after roll ``roll`` of this turn."""
