@@ -39,6 +39,29 @@ GAME_COLUMNS = (
     "summary",
 )
 _SUMMARY_COLUMNS = "id, summary, revision, created, updated"
+# The tables beside the games that the statistics read, the same on every engine: each
+# game's review as kept once worked out, and the names a table counts as another's.
+STATISTICS_TABLES = (
+    """
+    CREATE TABLE reviews (
+        game_id TEXT PRIMARY KEY,
+        table_id TEXT NOT NULL,
+        revision INTEGER NOT NULL,
+        review TEXT NOT NULL
+    )
+    """,
+    "CREATE INDEX reviews_by_table ON reviews (table_id)",
+    """
+    CREATE TABLE player_names (
+        table_id TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        shown TEXT NOT NULL,
+        PRIMARY KEY (table_id, name_key)
+    )
+    """,
+)
+# Longer keys or names than a player's name can have (in any normalisation) are refused.
+LONGEST_NAME_TEXT = 200
 
 
 class GameStore(ABC):
@@ -81,30 +104,65 @@ class GameStore(ABC):
         and pages then check the revision themselves."""
         return None
 
-    def create(self, record: dict[str, Any], *, table: str) -> SavedGame:
-        """Store a new game at `table` under a fresh URL-safe id, at revision 1."""
+    def create(
+        self, record: dict[str, Any], *, table: str, when: datetime | None = None
+    ) -> SavedGame:
+        """Store a new game at `table` under a fresh URL-safe id, at revision 1, saved now
+        or at `when` (a game brought from another server keeps its time)."""
         check_table(table)
         text = encode(record)
-        now = datetime.now(UTC)
+        now = _moment(when)
         stored = json.loads(text)
-        summary = summarise(stored)
         with self._writing() as session:
-            game_id = _unused_id(session)
-            session.run(
-                "INSERT INTO games (id, table_id, record, revision, created, updated, sequence,"
-                f" finished, summary) VALUES (?, ?, ?, 1, ?, ?, {self.next_sequence}, ?, ?)",
-                (
-                    game_id,
-                    table,
-                    text,
-                    now.isoformat(),
-                    now.isoformat(),
-                    int(summary.finished),
-                    summary.to_json(),
-                ),
-            )
-            self._announce(session, game_id, 1)
+            game_id = self._insert(session, table, text, summarise(stored), now)
         return SavedGame(game_id, table, stored, 1, now, now)
+
+    def add_games(
+        self, games: Sequence[tuple[dict[str, Any], datetime | None]], *, table: str
+    ) -> int:
+        """Store each (record, when) at `table` as `create` does, all or none, leaving out
+        any game the table already has (by its fingerprint) or that came before in
+        `games`; return how many were added."""
+        check_table(table)
+        texts = [(encode(record), _moment(when)) for record, when in games]
+        with self._writing() as session:
+            known = {
+                summary.fingerprint
+                for (text,) in session.rows(
+                    "SELECT summary FROM games WHERE table_id = ?", (table,)
+                )
+                if (summary := Summary.from_json(text)) is not None
+            }
+            added = 0
+            for text, now in texts:
+                summary = summarise(json.loads(text))
+                if summary.fingerprint in known:
+                    continue
+                known.add(summary.fingerprint)
+                self._insert(session, table, text, summary, now)
+                added += 1
+        return added
+
+    def _insert(
+        self, session: Session, table: str, text: str, summary: Summary, now: datetime
+    ) -> str:
+        """Insert a new game's row at revision 1 and return its fresh id."""
+        game_id = _unused_id(session)
+        session.run(
+            "INSERT INTO games (id, table_id, record, revision, created, updated, sequence,"
+            f" finished, summary) VALUES (?, ?, ?, 1, ?, ?, {self.next_sequence}, ?, ?)",
+            (
+                game_id,
+                table,
+                text,
+                now.isoformat(),
+                now.isoformat(),
+                int(summary.finished),
+                summary.to_json(),
+            ),
+        )
+        self._announce(session, game_id, 1)
+        return game_id
 
     def load(self, game_id: str, *, table: str) -> SavedGame:
         """Return the saved game with this id at `table`, or raise GameNotFoundError."""
@@ -118,7 +176,12 @@ class GameStore(ABC):
             )
         if not rows:
             raise self._not_found(game_id)
-        text, revision, created, updated = rows[0]
+        return self._saved(game_id, table, rows[0])
+
+    def _saved(self, game_id: str, table: str, row: Row) -> SavedGame:
+        """A stored row (record, revision, created, updated) as a SavedGame, or StoreError
+        naming the damaged game."""
+        text, revision, created, updated = row
         try:
             record = json.loads(text)
         except (TypeError, ValueError) as exc:
@@ -183,6 +246,7 @@ class GameStore(ABC):
                     game_id,
                 ),
             )
+            session.run("DELETE FROM reviews WHERE game_id = ?", (game_id,))
             self._announce(session, game_id, revision + 1)
         return SavedGame(
             game_id,
@@ -231,6 +295,95 @@ class GameStore(ABC):
                 == 0
             ):
                 raise self._not_found(game_id)
+            session.run("DELETE FROM reviews WHERE game_id = ?", (game_id,))
+
+    def games(self, *, table: str) -> list[SavedGame]:
+        """Every game of the table, whole, oldest first (for its export); damaged ones are
+        left out."""
+        check_table(table)
+        with self._reading() as session:
+            rows = session.rows(
+                "SELECT id, record, revision, created, updated FROM games WHERE table_id = ?"
+                " ORDER BY sequence",
+                (table,),
+            )
+        found = []
+        for game_id, *row in rows:
+            try:
+                found.append(self._saved(str(game_id), table, tuple(row)))
+            except StoreError:
+                continue
+        return found
+
+    def keep_review(
+        self, game_id: str, revision: int, review: dict[str, Any], *, table: str
+    ) -> bool:
+        """Keep what the review of the game at `revision` found; whether it was kept (not
+        when the game has been saved again since, as that review is out of date)."""
+        check_id(game_id)
+        check_table(table)
+        text = encode(review)
+        with self._writing() as session:
+            rows = session.rows(
+                "SELECT revision FROM games WHERE id = ? AND table_id = ?" + self.lock_row,
+                (game_id, table),
+            )
+            if not rows:
+                raise self._not_found(game_id)
+            if rows[0][0] != revision:
+                return False
+            session.run(
+                "INSERT INTO reviews (game_id, table_id, revision, review) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id) DO UPDATE SET revision = excluded.revision,"
+                " review = excluded.review",
+                (game_id, table, revision, text),
+            )
+        return True
+
+    def reviews(self, *, table: str) -> dict[str, dict[str, Any]]:
+        """The kept reviews of the table's games, by game id: only those of each game's
+        current revision, and only those that can be read."""
+        check_table(table)
+        with self._reading() as session:
+            rows = session.rows(
+                "SELECT r.game_id, r.review FROM reviews r JOIN games g"
+                " ON g.id = r.game_id AND g.revision = r.revision WHERE r.table_id = ?",
+                (table,),
+            )
+        kept: dict[str, dict[str, Any]] = {}
+        for game_id, text in rows:
+            try:
+                review = json.loads(text)
+            except (TypeError, ValueError):
+                continue
+            if isinstance(review, dict):
+                kept[str(game_id)] = review
+        return kept
+
+    def names(self, *, table: str) -> dict[str, str]:
+        """The table's renamed and merged names: each name's key, and the name it counts as."""
+        check_table(table)
+        with self._reading() as session:
+            rows = session.rows(
+                "SELECT name_key, shown FROM player_names WHERE table_id = ?", (table,)
+            )
+        return {str(key): str(shown) for key, shown in rows}
+
+    def count_name_as(self, key: str, shown: str | None, *, table: str) -> None:
+        """Count the name whose key is `key` as `shown` in the table's statistics, or as
+        itself again when `shown` is None; no game record changes."""
+        check_table(table)
+        _check_name_text(key)
+        with self._writing() as session:
+            session.run(
+                "DELETE FROM player_names WHERE table_id = ? AND name_key = ?", (table, key)
+            )
+            if shown is not None:
+                _check_name_text(shown)
+                session.run(
+                    "INSERT INTO player_names (table_id, name_key, shown) VALUES (?, ?, ?)",
+                    (table, key, shown),
+                )
 
     def tables(self) -> list[tuple[str, int]]:
         """Every table with games, with how many, busiest first: for the server's owner,
@@ -312,10 +465,31 @@ def _listed(
         finished=summary.finished,
         winners=summary.winners,
         totals=summary.totals,
+        bonus=summary.bonus,
+        fives=summary.fives,
+        rolled=summary.rolled,
+        fingerprint=summary.fingerprint,
         revision=revision,
         created=created,
         updated=updated,
     )
+
+
+def _moment(when: datetime | None) -> datetime:
+    """The time a game is saved at: now, or `when`, which must say its time zone."""
+    if when is None:
+        return datetime.now(UTC)
+    if not isinstance(when, datetime) or when.tzinfo is None:
+        raise ValueError("A game's time must be a datetime with its time zone.")
+    return when.astimezone(UTC)
+
+
+def _check_name_text(text: object) -> None:
+    """Refuse a name or name key that is no text, empty, or far longer than a name."""
+    if not isinstance(text, str):
+        raise TypeError(f"A player's name must be a str, not {type(text).__name__}.")
+    if not text.strip() or len(text) > LONGEST_NAME_TEXT:
+        raise ValueError(f"A player's name has 1 to {LONGEST_NAME_TEXT} characters.")
 
 
 def _unused_id(session: Session) -> str:

@@ -20,7 +20,8 @@ class SavedGame:
 @dataclass(frozen=True)
 class GameSummary:
     """One line of a table's list of games: what game, who plays, how far along, who won
-    (totals in seat order), read from the summary kept with the record."""
+    (totals in seat order), and per seat what the statistics count (upper bonus, rolls of
+    five of a kind, earlier rolls recorded), read from the summary kept with the record."""
 
     id: str
     game: str
@@ -29,6 +30,10 @@ class GameSummary:
     finished: bool
     winners: tuple[str, ...]
     totals: tuple[int, ...]
+    bonus: tuple[bool, ...]
+    fives: tuple[int, ...]
+    rolled: tuple[bool, ...]
+    fingerprint: str
     revision: int
     created: datetime
     updated: datetime

@@ -18,9 +18,12 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from store.change_feed import CHANNEL, ChangeFeed
 from store.errors import StoreError, UnreachableError
-from store.game_store import GAME_COLUMNS, GameStore, Row
+from store.game_store import GAME_COLUMNS, STATISTICS_TABLES, GameStore, Row
+from store.records import summary_of_text
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+# A database of version 2 (before statistics) is brought up to date when first opened.
+TABLES_VERSION = 2
 POOL_SIZE = 10
 # How long an operation waits for a connection (the server may be down) before it says so.
 WAIT_SECONDS = 5.0
@@ -160,7 +163,7 @@ class PostgresStore(GameStore):
                 "SELECT to_regclass('dice_table_meta'), to_regclass('games')"
             ).fetchone() or (None, None)
             if meta is None and games is None:
-                for statement in _CREATE:
+                for statement in _CREATE + STATISTICS_TABLES:
                     conn.execute(statement)
                 conn.execute(
                     "INSERT INTO dice_table_meta VALUES ('schema_version', %s)",
@@ -179,6 +182,9 @@ class PostgresStore(GameStore):
             "SELECT value FROM dice_table_meta WHERE key = 'schema_version'"
         ).fetchone()
         version = row[0] if row else None
+        if version == str(TABLES_VERSION):
+            _add_statistics(conn)
+            version = str(SCHEMA_VERSION)
         if version != str(SCHEMA_VERSION):
             raise StoreError(
                 f"The game database {self.where} has schema version {version}, but this "
@@ -197,6 +203,25 @@ class PostgresStore(GameStore):
                 f"The game database {self.where} does not contain a dice-table games table "
                 "in the expected layout; it was written by another program."
             )
+
+
+def _add_statistics(conn: psycopg.Connection[Any]) -> None:
+    """Bring a database of the version before statistics up to date: the tables for kept
+    reviews and players' names, and every game's summary worked out again with what the
+    statistics count (a record that is not a JSON object keeps its summary)."""
+    for statement in STATISTICS_TABLES:
+        conn.execute(statement)
+    for game_id, text in conn.execute("SELECT id, record FROM games").fetchall():
+        summary = summary_of_text(text)
+        if summary is not None:
+            conn.execute(
+                "UPDATE games SET finished = %s, summary = %s WHERE id = %s",
+                (int(summary.finished), summary.to_json(), game_id),
+            )
+    conn.execute(
+        "UPDATE dice_table_meta SET value = %s WHERE key = 'schema_version'",
+        (str(SCHEMA_VERSION),),
+    )
 
 
 def _place(url: str) -> str:

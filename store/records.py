@@ -1,6 +1,7 @@
 """Game records as the store keeps them: JSON text, fresh ids and table tokens, and the
-summary kept beside each record so that lists never read records whole."""
+summary kept beside each record so that lists and statistics never read records whole."""
 
+import hashlib
 import json
 import re
 import secrets
@@ -17,7 +18,11 @@ _TABLE_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 @dataclass(frozen=True)
 class Summary:
-    """What a list line shows of a game, worked out once when the record is saved."""
+    """What a list line shows of a game and what the table's statistics count of it,
+    worked out once when the record is saved. Per seat: ``totals``, whether the upper
+    bonus came (``bonus``), how many rolls were five of a kind (``fives``) and whether
+    every turn's earlier rolls were recorded (``rolled``); ``fingerprint`` tells the
+    same game apart from any other, wherever it is stored."""
 
     game: str
     players: tuple[str, ...]
@@ -25,6 +30,10 @@ class Summary:
     finished: bool
     winners: tuple[str, ...]
     totals: tuple[int, ...]
+    bonus: tuple[bool, ...]
+    fives: tuple[int, ...]
+    rolled: tuple[bool, ...]
+    fingerprint: str
 
     def to_json(self) -> str:
         """The summary as the JSON text stored beside the record."""
@@ -36,6 +45,10 @@ class Summary:
                 "finished": self.finished,
                 "winners": list(self.winners),
                 "totals": list(self.totals),
+                "bonus": list(self.bonus),
+                "fives": list(self.fives),
+                "rolled": list(self.rolled),
+                "fingerprint": self.fingerprint,
             },
             ensure_ascii=False,
         )
@@ -54,6 +67,10 @@ class Summary:
                 finished=bool(data["finished"]),
                 winners=tuple(str(p) for p in data["winners"]),
                 totals=tuple(int(t) for t in data["totals"]),
+                bonus=tuple(bool(b) for b in data["bonus"]),
+                fives=tuple(int(f) for f in data["fives"]),
+                rolled=tuple(bool(r) for r in data["rolled"]),
+                fingerprint=str(data["fingerprint"]),
             )
         except (TypeError, ValueError, KeyError):
             return None
@@ -68,6 +85,7 @@ def summarise(record: dict[str, Any]) -> Summary:
         return _fields_of(record)
     standings = game.standings()
     totals = game.totals()
+    turns = {p: [t for t in game.turns if t.player == p] for p in game.players}
     return Summary(
         game=game.rules.id,
         players=game.players,
@@ -75,7 +93,28 @@ def summarise(record: dict[str, Any]) -> Summary:
         finished=game.finished,
         winners=tuple(s.player for s in standings if s.winner),
         totals=tuple(totals[p].total for p in game.players),
+        bonus=tuple(totals[p].upper_bonus > 0 for p in game.players),
+        fives=tuple(sum(len(set(t.dice)) == 1 for t in turns[p]) for p in game.players),
+        rolled=tuple(all(t.rolls is not None for t in turns[p]) for p in game.players),
+        fingerprint=fingerprint(game.to_dict()),
     )
+
+
+def fingerprint(record: dict[str, Any]) -> str:
+    """What tells a game apart from every other: a hash of its rules, players and turns
+    (not of where or when it was saved, nor of the page language it was played in)."""
+    played = {key: record.get(key) for key in ("game", "players", "turns")}
+    text = json.dumps(played, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def summary_of_text(text: object) -> Summary | None:
+    """The summary of a stored record's text; None for one that is not a JSON object."""
+    try:
+        record = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
+    return summarise(record) if isinstance(record, dict) else None
 
 
 def _fields_of(record: dict[str, Any]) -> Summary:
@@ -91,6 +130,10 @@ def _fields_of(record: dict[str, Any]) -> Summary:
         finished=False,
         winners=(),
         totals=(),
+        bonus=(),
+        fives=(),
+        rolled=(),
+        fingerprint=fingerprint(record),
     )
 
 

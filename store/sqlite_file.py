@@ -9,7 +9,6 @@ for at most BUSY_TIMEOUT_SECONDS).
 """
 
 import errno
-import json
 import logging
 import os
 import sqlite3
@@ -20,13 +19,15 @@ from pathlib import Path
 from urllib.parse import quote
 
 from store.errors import BusyError, DiskFullError, ReadOnlyError, StoreError
-from store.game_store import GAME_COLUMNS
-from store.records import Summary, new_table, summarise
+from store.game_store import GAME_COLUMNS, STATISTICS_TABLES
+from store.records import new_table, summary_of_text
 
 log = logging.getLogger(__name__)
-SCHEMA_VERSION = 2
-# Files of version 1 (before tables) are brought up to date when first opened to write.
+SCHEMA_VERSION = 3
+# Files of version 1 (before tables) and 2 (before statistics) are brought up to date when
+# first opened to write.
 EARLIER_VERSION = 1
+TABLES_VERSION = 2
 BUSY_TIMEOUT_SECONDS = 2.0
 # What SQLite says when the file system, not the file, keeps a read-only open from working.
 _CANNOT_SHARE = (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
@@ -60,14 +61,14 @@ def connect(path: Path, write: bool = True) -> Iterator[sqlite3.Connection]:
     """Open the game file for one operation and close it: to write (creating or checking
     its schema), or read-only when `write` is false and the file exists.
 
-    A file saved before there were tables is opened to write even to read, once, so that
-    it is brought up to date. Any sqlite3 error raised inside the block is re-raised as a
+    A file of an earlier version is opened to write even to read, once, so that it is
+    brought up to date. Any sqlite3 error raised inside the block is re-raised as a
     StoreError naming the file.
     """
     reading = not write and path.exists()
     conn = _read_only(path) if reading else _writable(path)
     try:
-        if reading and _read_schema_state(conn)[0] == EARLIER_VERSION:
+        if reading and _read_schema_state(conn)[0] in _UPGRADES:
             conn.close()
             conn, reading = _writable(path), False
         _prepare(conn, path, write=not reading)
@@ -118,30 +119,30 @@ def transaction(conn: sqlite3.Connection) -> Iterator[None]:
 
 def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
     """Check that the file holds our schema; to write, first create it in an empty file
-    (or bring a file of the version before tables up to date) and use WAL mode."""
+    (or bring a file of an earlier version up to date) and use WAL mode."""
     version, tables = _read_schema_state(conn)
     if write and (version, tables) == (0, 0):
         with transaction(conn):
             version, tables = _read_schema_state(conn)
             if (version, tables) == (0, 0):
-                for statement in _CREATE:
+                for statement in _CREATE + STATISTICS_TABLES:
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 version = SCHEMA_VERSION
-    if write and version == EARLIER_VERSION:
+    while write and version in _UPGRADES:
         with transaction(conn):
-            if _read_schema_state(conn)[0] == EARLIER_VERSION:
-                _add_tables(conn)
+            if _read_schema_state(conn)[0] == version:
+                _UPGRADES[version](conn)
             version = _read_schema_state(conn)[0]
     if version == 0:
         raise StoreError(
             f"The game file {path} is an SQLite database from another program "
             "(it has tables but no dice-table schema); it was left untouched."
         )
-    if version == EARLIER_VERSION:
+    if version in _UPGRADES:
         raise StoreError(
-            f"The game file {path} was saved before games belonged to tables; it is brought "
-            "up to date the first time the server can write to it."
+            f"The game file {path} was saved by an earlier version of this program; it is "
+            "brought up to date the first time the server can write to it."
         )
     if version != SCHEMA_VERSION:
         raise StoreError(
@@ -173,28 +174,37 @@ def _add_tables(conn: sqlite3.Connection) -> None:
     conn.execute(f"ALTER TABLE games ADD COLUMN table_id TEXT NOT NULL DEFAULT '{table}'")
     conn.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
     conn.execute("ALTER TABLE games ADD COLUMN summary TEXT")
+    _summarise_all(conn)
+    for statement in _CREATE[1:]:
+        conn.execute(statement)
+    conn.execute("DROP INDEX IF EXISTS games_by_change")
+    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (EARLIER_GAMES_KEY, table))
+    conn.execute(f"PRAGMA user_version = {TABLES_VERSION}")
+    log.warning("The games saved before tables existed are now at the table %s.", table)
+
+
+def _add_statistics(conn: sqlite3.Connection) -> None:
+    """Bring a file of the version before statistics up to date: the tables for kept
+    reviews and players' names, and every game's summary worked out again with what the
+    statistics count."""
+    for statement in STATISTICS_TABLES:
+        conn.execute(statement)
+    _summarise_all(conn)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _summarise_all(conn: sqlite3.Connection) -> None:
+    """Work out every stored game's summary (and whether it is finished) again."""
     for game_id, text in conn.execute("SELECT id, record FROM games").fetchall():
-        summary = _summary_of(text)
+        summary = summary_of_text(text)
         if summary is not None:
             conn.execute(
                 "UPDATE games SET finished = ?, summary = ? WHERE id = ?",
                 (int(summary.finished), summary.to_json(), game_id),
             )
-    for statement in _CREATE[1:]:
-        conn.execute(statement)
-    conn.execute("DROP INDEX IF EXISTS games_by_change")
-    conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (EARLIER_GAMES_KEY, table))
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    log.warning("The games saved before tables existed are now at the table %s.", table)
 
 
-def _summary_of(text: object) -> Summary | None:
-    """The summary of a stored record's text; None for one that is not a JSON object."""
-    try:
-        record = json.loads(text) if isinstance(text, str) else None
-    except ValueError:
-        return None
-    return summarise(record) if isinstance(record, dict) else None
+_UPGRADES = {EARLIER_VERSION: _add_tables, TABLES_VERSION: _add_statistics}
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:

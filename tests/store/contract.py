@@ -12,7 +12,7 @@ import signal
 import subprocess
 import sys
 import threading
-from datetime import UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -428,3 +428,84 @@ def test_a_server_process_killed_mid_game_loses_no_confirmed_save(
     assert len(numbers) >= confirmed
     assert final.revision == 1 + len(numbers)
     store.save(game.id, {**final.record, "turns": []}, final.revision, table=table)
+
+
+def _finished(players: list[str], dice: list[int]) -> dict[str, Any]:
+    """A finished yatzy game whose players all write `dice` into each box in turn."""
+    game = Game("yatzy", players)
+    for box in game.rules.boxes:
+        for _player in players:
+            game.record(box.id, dice)
+    return game.to_dict()
+
+
+def test_statistics_summary_counts_bonus_fives_and_recorded_rolls(
+    store: GameStore, table: str
+) -> None:
+    game = Game("yatzy", ["Ann", "Bob"])
+    for face, box in enumerate(game.rules.boxes, start=1):
+        alike = [face if face <= 6 else 6] * 5
+        game.record(box.id, alike, roll=2, rolls=[{"dice": [*alike[:3], 1, 2], "kept": alike[:3]}])
+        game.record(box.id, [1, 2, 3, 4, 6])
+    store.create(game.to_dict(), table=table)
+    (summary,) = store.list_games(table=table)
+    assert summary.bonus == (True, False)
+    assert summary.fives == (len(game.rules.boxes), 0)
+    assert summary.rolled == (True, False)
+
+
+def test_statistics_add_games_leaves_out_games_the_table_has(store: GameStore, table: str) -> None:
+    first, second = _finished(["Ann"], [5, 5, 5, 2, 2]), _finished(["Bob"], [1, 1, 4, 4, 4])
+    when = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+    assert store.add_games([(first, when), (first, None)], table=table) == 1
+    assert store.add_games([(first, None), (second, None)], table=table) == 1
+    assert store.add_games([(second, None)], table=new_table()) == 1
+    listed = store.list_games(table=table)
+    assert sorted(s.players for s in listed) == [("Ann",), ("Bob",)]
+    (ann,) = [s for s in listed if s.players == ("Ann",)]
+    assert ann.created == ann.updated == when
+    assert [g.record for g in store.games(table=table)] == [first, second]
+
+
+def test_statistics_add_games_refuses_all_when_one_is_bad(store: GameStore, table: str) -> None:
+    good = _finished(["Ann"], [5, 5, 5, 2, 2])
+    with pytest.raises(ValueError):
+        store.add_games([(good, None), ({"game": math.nan}, None)], table=table)
+    with pytest.raises(ValueError):
+        store.add_games([(good, datetime(2026, 3, 1))], table=table)
+    assert store.count(table=table) == 0
+
+
+def test_statistics_review_is_kept_for_its_revision_only(
+    store: GameStore, table: str, record: dict[str, Any]
+) -> None:
+    created = store.create(record, table=table)
+    assert not store.keep_review(created.id, 2, {"Ann": {"loss": 1.0}}, table=table)
+    assert store.keep_review(created.id, 1, {"Ann": {"loss": 1.5}}, table=table)
+    assert store.reviews(table=table) == {created.id: {"Ann": {"loss": 1.5}}}
+    assert store.reviews(table=new_table()) == {}
+    with pytest.raises(GameNotFoundError):
+        store.keep_review(created.id, 1, {}, table=new_table())
+    store.save(created.id, record, 1, table=table)
+    assert store.reviews(table=table) == {}, "a review of an earlier revision is out of date"
+    assert store.keep_review(created.id, 2, {"Ann": {"loss": 0.5}}, table=table)
+    store.delete(created.id, table=table)
+    assert store.reviews(table=table) == {}
+
+
+def test_statistics_names_are_counted_as_others_per_table(
+    store: GameStore, table: str, record: dict[str, Any]
+) -> None:
+    created = store.create(record, table=table)
+    store.count_name_as("ann", "Anna", table=table)
+    store.count_name_as("annie", "Anna", table=table)
+    store.count_name_as("annie", "Ann", table=table)
+    assert store.names(table=table) == {"ann": "Anna", "annie": "Ann"}
+    assert store.names(table=new_table()) == {}
+    store.count_name_as("ann", None, table=table)
+    assert store.names(table=table) == {"annie": "Ann"}
+    for bad in ("", " ", "x" * 201):
+        with pytest.raises(ValueError):
+            store.count_name_as("annie", bad, table=table)
+    assert store.names(table=table) == {"annie": "Ann"}
+    assert store.load(created.id, table=table).record == record

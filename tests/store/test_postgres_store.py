@@ -74,8 +74,8 @@ def test_postgres_games_table_of_another_program_is_refused_untouched(
 
 def test_postgres_other_schema_version_is_refused(address: str, record: dict[str, Any]) -> None:
     open_store(address).create(record, table=TABLE)
-    run_sql(address, "UPDATE dice_table_meta SET value = '3' WHERE key = 'schema_version'")
-    _refuses(address, record, "version 3")
+    run_sql(address, "UPDATE dice_table_meta SET value = '4' WHERE key = 'schema_version'")
+    _refuses(address, record, "version 4")
 
 
 def test_postgres_games_table_with_another_layout_is_refused(

@@ -73,7 +73,7 @@ def test_sqlite_file_of_another_program_is_refused_untouched(
 
 
 def test_games_table_with_another_layout_is_refused(db_path: Path, record: dict[str, Any]) -> None:
-    _raw(db_path, "CREATE TABLE games (id TEXT, data BLOB)", "PRAGMA user_version = 2")
+    _raw(db_path, "CREATE TABLE games (id TEXT, data BLOB)", "PRAGMA user_version = 3")
     before = db_path.read_bytes()
     _assert_every_operation_refuses(SqliteStore(db_path), record, "layout")
     assert db_path.read_bytes() == before
@@ -82,9 +82,9 @@ def test_games_table_with_another_layout_is_refused(db_path: Path, record: dict[
 def test_other_schema_version_is_refused(db_path: Path, record: dict[str, Any]) -> None:
     store = SqliteStore(db_path)
     game = store.create(record, table=TABLE)
+    _raw(db_path, "PRAGMA user_version = 4")
+    _assert_every_operation_refuses(store, record, "version 4")
     _raw(db_path, "PRAGMA user_version = 3")
-    _assert_every_operation_refuses(store, record, "version 3")
-    _raw(db_path, "PRAGMA user_version = 2")
     assert store.load(game.id, table=TABLE) == game
 
 

@@ -1,0 +1,75 @@
+"""A game file or database of the version before statistics is brought up to date once:
+every summary is worked out again with what the statistics count, and the tables for kept
+reviews and names are made; no record changes."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+from scoring import Game
+from store import new_table, open_store
+from tests.postgres import fresh_schema, run_sql
+
+# What a summary held before the statistics.
+_EARLIER_SUMMARY = json.dumps(
+    {
+        "game": "yatzy",
+        "players": ["Ann"],
+        "turns": 15,
+        "finished": True,
+        "winners": ["Ann"],
+        "totals": [0],
+    }
+)
+_DOWNGRADE = (
+    "DROP TABLE reviews",
+    "DROP TABLE player_names",
+    f"UPDATE games SET summary = '{_EARLIER_SUMMARY}'",
+)
+
+
+def _five_sixes_game() -> Game:
+    game = Game("yatzy", ["Ann"])
+    for box in game.rules.boxes:
+        game.record(box.id, [6, 6, 6, 6, 6])
+    return game
+
+
+def _check_brought_up_to_date(address: str, table: str, game_id: str, game: Game) -> None:
+    store = open_store(address)
+    try:
+        (summary,) = store.list_games(table=table)
+        assert summary.fives == (len(game.rules.boxes),)
+        assert summary.totals == (game.totals()["Ann"].total,)
+        assert store.load(game_id, table=table).record == game.to_dict()
+        assert store.keep_review(game_id, 1, {"Ann": {"loss": 0.0}}, table=table)
+        assert store.reviews(table=table) == {game_id: {"Ann": {"loss": 0.0}}}
+    finally:
+        store.close()
+
+
+def test_statistics_an_sqlite_file_of_version_2_is_brought_up_to_date(db_path: Path) -> None:
+    game, table = _five_sixes_game(), new_table()
+    store = open_store(str(db_path))
+    game_id = store.create(game.to_dict(), table=table).id
+    store.close()
+    conn = sqlite3.connect(db_path)
+    for statement in (*_DOWNGRADE, "PRAGMA user_version = 2"):
+        conn.execute(statement)
+    conn.commit()
+    conn.close()
+    _check_brought_up_to_date(str(db_path), table, game_id, game)
+
+
+def test_statistics_a_postgres_database_of_version_2_is_brought_up_to_date() -> None:
+    game, table = _five_sixes_game(), new_table()
+    with fresh_schema() as url:
+        store = open_store(url)
+        game_id = store.create(game.to_dict(), table=table).id
+        store.close()
+        run_sql(
+            url,
+            *_DOWNGRADE,
+            "UPDATE dice_table_meta SET value = '2' WHERE key = 'schema_version'",
+        )
+        _check_brought_up_to_date(url, table, game_id, game)
