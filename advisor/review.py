@@ -225,26 +225,29 @@ def _chances(game: Game, columns: dict[str, _Column]) -> dict[str, float]:
     return dict(zip(columns, found, strict=True))
 
 
-def review(game: Game) -> Review:
+def review(game: Game, *, chances: bool = True) -> Review:
     """Grade every recorded turn of ``game`` against the advisor, player by player, with
-    each player's chance to win before and after every turn."""
+    each player's chance to win before and after every turn unless ``chances`` is false
+    (the losses and luck alone take a fraction of the time)."""
     start = expected_score(game.rules)
     columns = {player: _Column() for player in game.players}
     graded: dict[str, list[TurnReview]] = {player: [] for player in game.players}
-    chances = [_chances(game, columns)]
+    found = [_chances(game, columns)] if chances else []
     for index, turn in enumerate(game.turns):
         column = columns[turn.player]
         done = _grade_turn(game, column, index, turn)
         column.take(turn)
-        chances.append(_chances(game, columns))
-        graded[turn.player].append(replace(done, win_before=chances[-2], win_after=chances[-1]))
+        if chances:
+            found.append(_chances(game, columns))
+            done = replace(done, win_before=found[-2], win_after=found[-1])
+        graded[turn.player].append(done)
     players = {}
     for player, turns in graded.items():
         column = columns[player]
         now = column.earned + expected_score(game.rules, column.filled)
         total_loss = sum(turn.total_loss for turn in turns)
         players[player] = PlayerReview(tuple(turns), total_loss, now - start + total_loss)
-    return Review(game.rules.id, start, players, tuple(chances))
+    return Review(game.rules.id, start, players, tuple(found))
 
 
 def turning_points(found: Review, count: int) -> list[tuple[int, str, float]]:

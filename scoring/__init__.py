@@ -24,7 +24,7 @@ from scoring.errors import (
 from scoring.game import Game, Standing, Turn
 from scoring.games import GAMES, rules_of
 from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, Hand, check_roll, dice_text
-from scoring.players import HIDDEN_CATEGORIES, LONGEST_NAME, MAX_PLAYERS
+from scoring.players import HIDDEN_CATEGORIES, LONGEST_NAME, MAX_PLAYERS, name_key, player_name
 from scoring.record_file import report_on
 from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
@@ -38,7 +38,7 @@ from scoring.scorer import (
     options,
     score,
 )
-from scoring.sheet import SCRATCH, is_scratch, sheet_csv, sheet_rows
+from scoring.sheet import SCRATCH, is_scratch, sheet_csv, sheet_rows, text_cell
 from scoring.suggestions import Reason, Suggestion, Why, suggest
 from scoring.totals import Totals
 
@@ -89,11 +89,14 @@ __all__ = [
     "extra_bonus",
     "is_scratch",
     "joker_applies",
+    "name_key",
     "options",
+    "player_name",
     "report_on",
     "rules_of",
     "score",
     "sheet_csv",
     "sheet_rows",
     "suggest",
+    "text_cell",
 ]

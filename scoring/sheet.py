@@ -92,14 +92,14 @@ def sheet_csv(game: Game, language: str, names: Mapping[str, str] | None = None)
     written as text, behind an apostrophe; numbers stay numbers."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["", *map(_text_cell, game.players)])
+    writer.writerow(["", *map(text_cell, game.players)])
     for row in sheet_rows(game, language, names):
         cells = ["0" if cell == SCRATCH else cell for cell in row.cells]
-        writer.writerow([_text_cell(row.label), *map(_text_cell, cells)])
+        writer.writerow([text_cell(row.label), *map(text_cell, cells)])
     return out.getvalue()
 
 
-def _text_cell(text: str) -> str:
+def text_cell(text: str) -> str:
     """A cell that no spreadsheet runs as a formula."""
     if NUMBER.fullmatch(text) or not text.startswith(FORMULA_STARTS):
         return text

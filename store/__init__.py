@@ -11,6 +11,7 @@ from store.errors import (
     StoreError,
     UnreachableError,
 )
+from store.game_file import LARGEST_FILE, GamesFileError, games_file, read_games_file
 from store.game_store import GameStore
 from store.location import ENV_VAR, default_path
 from store.models import GameSummary, SavedGame
@@ -21,6 +22,7 @@ from store.sqlite_store import SqliteStore
 
 __all__ = [
     "ENV_VAR",
+    "LARGEST_FILE",
     "BusyError",
     "ChangeFeed",
     "ConflictError",
@@ -28,6 +30,7 @@ __all__ = [
     "GameNotFoundError",
     "GameStore",
     "GameSummary",
+    "GamesFileError",
     "PostgresStore",
     "ReadOnlyError",
     "SavedGame",
@@ -35,7 +38,9 @@ __all__ = [
     "StoreError",
     "UnreachableError",
     "default_path",
+    "games_file",
     "is_table_token",
     "new_table",
     "open_store",
+    "read_games_file",
 ]

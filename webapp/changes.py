@@ -6,6 +6,7 @@ from typing import TypeVar
 from scoring import Game, ScoringError
 from store import ConflictError, StoreError
 from webapp.flash import flash
+from webapp.kept_reviews import keeper
 from webapp.language import _, error_text
 from webapp.push import saving
 from webapp.saved_games import OpenGame, game_store, open_game, record_of, store_trouble
@@ -27,7 +28,10 @@ def change(saved: OpenGame, action: Callable[[Game], T]) -> T | None:
         result = action(saved.game)
         record = record_of(saved.game, saved.language)
         saving(saved.id, saved.revision + 1)
-        game_store().save(saved.id, record, saved.revision, table=saved.table)
+        store = game_store()
+        store.save(saved.id, record, saved.revision, table=saved.table)
+        if saved.game.finished:
+            keeper().ask(store, saved.table, [saved.id])
     except ConflictError:
         _changed_elsewhere(saved)
         return None

@@ -10,7 +10,7 @@ from scoring import CorruptRecordError
 from store import GameNotFoundError, StoreError
 from webapp.flash import show_flash
 from webapp.language import _
-from webapp.navigation import settle_table, to_start
+from webapp.navigation import players_shown, settle_table, to_start
 from webapp.pacing import pace_run
 from webapp.push import stop_following
 from webapp.saved_games import OpenGame, open_game, store_trouble
@@ -90,6 +90,11 @@ def _page() -> None:
         _trouble(game_id, trouble)
     elif table is None:
         _no_table()
+    elif players_shown():
+        from webapp.views.players import players_page
+
+        remember(table)
+        players_page(table)
     else:
         remember(table)
         show_flash()

@@ -4,7 +4,7 @@ language the address already asks for; the bare address goes on to a table."""
 import streamlit as st
 
 from store import is_table_token, new_table
-from webapp.state import GAME_KEY, QUERY_KEY, TABLE_KEY
+from webapp.state import GAME_KEY, PLAYERS_VIEW, QUERY_KEY, TABLE_KEY, VIEW_KEY
 from webapp.tables import remembered
 
 
@@ -39,3 +39,13 @@ def to_start() -> None:
     """Point the address at its table's start page (the bare address when it names none)."""
     named = st.query_params.get(TABLE_KEY)
     show_table(named if is_table_token(named) else None)
+
+
+def show_players() -> None:
+    """Point the address at its table's Players page."""
+    st.query_params[VIEW_KEY] = PLAYERS_VIEW
+
+
+def players_shown() -> bool:
+    """Whether the address asks for its table's Players page."""
+    return st.query_params.get(VIEW_KEY) == PLAYERS_VIEW

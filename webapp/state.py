@@ -12,6 +12,9 @@ from scoring import DICE_PER_HAND
 TABLE_KEY = "table"
 GAME_KEY = "game"
 QUERY_KEY = "lang"
+# The table's page shown instead of its start page (`PLAYERS_VIEW`: its Players page).
+VIEW_KEY = "view"
+PLAYERS_VIEW = "players"
 
 # The turn: five dice, the ticks that hold them, the roll and the earlier rolls.
 DIE_KEYS = tuple(f"die_{i}" for i in range(DICE_PER_HAND))
