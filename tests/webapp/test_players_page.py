@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from advisor import default_cache, review
 from player_stats import Names, lines_csv, player_lines, seats_of
 from scoring import Game
-from store import GameStore, SqliteStore, games_file, read_games_file
+from store import GameStore, SqliteStore, games_file, new_table
 from tests.player_stats.play import advised_game
 from tests.webapp.driver import at_table
 from webapp.kept_reviews import keeper
@@ -188,18 +188,49 @@ def test_statistics_rename_and_merge_change_no_record(
     assert [g.record for g in store.games(table=table)] == before
 
 
+def _take_in(page: AppTest, data: bytes) -> AppTest:
+    page.file_uploader(key="games_upload").set_value(("games.json", data, "application/json"))
+    return page.run().button(key="games_import").click().run()
+
+
 def test_statistics_export_then_import_on_an_empty_server_gives_the_same_statistics(
-    store: GameStore, table: str, played: list[dict], tmp_path
+    store: GameStore, table: str, played: list[dict], tmp_path, monkeypatch
 ) -> None:
     _fill(store, table, played)
     exported = games_file(store.games(table=table))
+    monkeypatch.setenv("DICE_TABLE_DB", str(tmp_path / "other.sqlite3"))
+    elsewhere = new_table()
+    page = _take_in(_players_page(elsewhere), exported)
+    assert [m.value for m in page.success] == [f"{len(played)} games added; 0 already here."]
     other = SqliteStore(tmp_path / "other.sqlite3")
-    assert other.add_games(read_games_file(exported), table=table) == len(played)
-    keeper().ask(other, table, [g.id for g in other.list_games(table=table)])
     assert keeper().settle(120)
-    _same(_csv_rows(other, table), _csv_rows(store, table))
-    assert [s.updated for s in other.list_games(table=table)] == [
+    page.run()
+    _same(_page_rows(page), _plain_figures(played))
+    _same(_csv_rows(other, elsewhere), _csv_rows(store, table))
+    assert [s.updated for s in other.list_games(table=elsewhere)] == [
         s.updated for s in store.list_games(table=table)
     ]
-    assert other.add_games(read_games_file(exported), table=table) == 0, "importing twice"
-    assert other.count(table=table) == len(played)
+    page = _take_in(page, exported)
+    assert [m.value for m in page.success] == [f"0 games added; {len(played)} already here."]
+    assert other.count(table=elsewhere) == len(played)
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        (b"\x89PNG not json", "This is not a games file of this app"),
+        (b'{"game": "catalan"}', "This is not a games file of this app"),
+        (
+            b'[{"game": "catalan", "players": ["Ann"], "turns": [{"player": "Ann", "dice": '
+            b'[1, 2, 3, 4, 7], "box": "ones"}]}]',
+            "Game 1 of the file cannot be replayed",
+        ),
+    ],
+)
+def test_statistics_a_file_that_is_no_games_file_adds_nothing(
+    store: GameStore, table: str, data: bytes, said: str
+) -> None:
+    page = _take_in(_players_page(table), data)
+    assert not page.exception
+    assert [m.value.startswith(said) for m in page.error] == [True]
+    assert store.count(table=table) == 0
