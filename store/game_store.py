@@ -340,6 +340,18 @@ class GameStore(ABC):
             )
         return True
 
+    def has_review(self, game_id: str, revision: int, *, table: str) -> bool:
+        """Whether a review of the game at `revision` is kept."""
+        check_id(game_id)
+        check_table(table)
+        with self._reading() as session:
+            return bool(
+                session.rows(
+                    "SELECT 1 FROM reviews WHERE game_id = ? AND table_id = ? AND revision = ?",
+                    (game_id, table, revision),
+                )
+            )
+
     def reviews(self, *, table: str) -> dict[str, dict[str, Any]]:
         """The kept reviews of the table's games, by game id: only those of each game's
         current revision, and only those that can be read."""

@@ -481,7 +481,9 @@ def test_statistics_review_is_kept_for_its_revision_only(
 ) -> None:
     created = store.create(record, table=table)
     assert not store.keep_review(created.id, 2, {"Ann": {"loss": 1.0}}, table=table)
+    assert not store.has_review(created.id, 1, table=table)
     assert store.keep_review(created.id, 1, {"Ann": {"loss": 1.5}}, table=table)
+    assert store.has_review(created.id, 1, table=table)
     assert store.reviews(table=table) == {created.id: {"Ann": {"loss": 1.5}}}
     assert store.reviews(table=new_table()) == {}
     with pytest.raises(GameNotFoundError):
