@@ -116,7 +116,7 @@ def _page_rows(page: AppTest) -> dict[str, dict]:
             "median": row["Median"],
             "best": row["Best"],
             "bonus_rate": row["Upper bonus"] / 100,
-            "fives": row["Five of a kinds"],
+            "fives": row["Five of a kind"],
             "choices": row["Choices"],
             "per_choice": row["Given up per choice"],
         }

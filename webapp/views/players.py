@@ -51,7 +51,7 @@ def _period_names() -> dict[str, str]:
 def _record_names() -> dict[str, str]:
     return {
         "best_total": _("Best game"),
-        "most_fives": _("Most five of a kinds in one game"),
+        "most_fives": _("Most five of a kind in one game"),
         "widest_win": _("Widest win"),
         "least_given_up": _("Fewest points given up in a game"),
         "most_luck": _("Luckiest game"),
@@ -100,7 +100,7 @@ def _table_frame(lines: list[PlayerLine]) -> pd.DataFrame:
                 _("Median"): line.median,
                 _("Best"): line.best,
                 _("Upper bonus"): 100 * line.bonus_rate,
-                _("Five of a kinds"): line.fives,
+                _("Five of a kind"): line.fives,
                 _("Given up per choice"): skill.per_choice if skill else None,
                 _("95 % interval from"): skill.low if skill else None,
                 _("95 % interval to"): skill.high if skill else None,
