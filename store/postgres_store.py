@@ -19,7 +19,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from store.change_feed import CHANNEL, ChangeFeed
 from store.errors import StoreError, UnreachableError
 from store.game_store import GAME_COLUMNS, STATISTICS_TABLES, GameStore, Row
-from store.records import summary_of_text
+from store.records import summaries_again
 
 SCHEMA_VERSION = 3
 # A database of version 2 (before statistics) is brought up to date when first opened.
@@ -211,13 +211,10 @@ def _add_statistics(conn: psycopg.Connection[Any]) -> None:
     statistics count (a record that is not a JSON object keeps its summary)."""
     for statement in STATISTICS_TABLES:
         conn.execute(statement)
-    for game_id, text in conn.execute("SELECT id, record FROM games").fetchall():
-        summary = summary_of_text(text)
-        if summary is not None:
-            conn.execute(
-                "UPDATE games SET finished = %s, summary = %s WHERE id = %s",
-                (int(summary.finished), summary.to_json(), game_id),
-            )
+    rows = conn.execute("SELECT id, record FROM games").fetchall()
+    conn.cursor().executemany(
+        "UPDATE games SET finished = %s, summary = %s WHERE id = %s", summaries_again(rows)
+    )
     conn.execute(
         "UPDATE dice_table_meta SET value = %s WHERE key = 'schema_version'",
         (str(SCHEMA_VERSION),),

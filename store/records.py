@@ -5,6 +5,7 @@ import hashlib
 import json
 import re
 import secrets
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,6 +116,15 @@ def summary_of_text(text: object) -> Summary | None:
     except ValueError:
         return None
     return summarise(record) if isinstance(record, dict) else None
+
+
+def summaries_again(rows: Iterable[tuple[Any, Any]]) -> Iterator[tuple[int, str, Any]]:
+    """For each stored (id, record text) whose record is a JSON object, what an upgrade
+    writes back: (finished, summary JSON, id)."""
+    for game_id, text in rows:
+        summary = summary_of_text(text)
+        if summary is not None:
+            yield int(summary.finished), summary.to_json(), game_id
 
 
 def _fields_of(record: dict[str, Any]) -> Summary:

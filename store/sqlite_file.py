@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 from store.errors import BusyError, DiskFullError, ReadOnlyError, StoreError
 from store.game_store import GAME_COLUMNS, STATISTICS_TABLES
-from store.records import new_table, summary_of_text
+from store.records import new_table, summaries_again
 
 log = logging.getLogger(__name__)
 SCHEMA_VERSION = 3
@@ -195,13 +195,10 @@ def _add_statistics(conn: sqlite3.Connection) -> None:
 
 def _summarise_all(conn: sqlite3.Connection) -> None:
     """Work out every stored game's summary (and whether it is finished) again."""
-    for game_id, text in conn.execute("SELECT id, record FROM games").fetchall():
-        summary = summary_of_text(text)
-        if summary is not None:
-            conn.execute(
-                "UPDATE games SET finished = ?, summary = ? WHERE id = ?",
-                (int(summary.finished), summary.to_json(), game_id),
-            )
+    rows = conn.execute("SELECT id, record FROM games").fetchall()
+    conn.executemany(
+        "UPDATE games SET finished = ?, summary = ? WHERE id = ?", summaries_again(rows)
+    )
 
 
 _UPGRADES = {EARLIER_VERSION: _add_tables, TABLES_VERSION: _add_statistics}

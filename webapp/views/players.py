@@ -115,6 +115,7 @@ def _players_table(kind: str, lines: list[PlayerLine]) -> None:
     """The players' table, what its skill figures mean, and its CSV."""
     whole, share = st.column_config.NumberColumn(format="%d"), "%.0f %%"
     columns = {
+        _("Player"): st.column_config.TextColumn(pinned=True),
         _("Win rate"): st.column_config.NumberColumn(format=share),
         _("Upper bonus"): st.column_config.NumberColumn(format=share),
         _("Average"): st.column_config.NumberColumn(format="%.1f"),
