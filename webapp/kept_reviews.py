@@ -80,7 +80,8 @@ class ReviewKeeper:
 
     def _review(self, store: GameStore, table: str, game_id: str) -> int | None:
         """Review one game and keep the result: 1 when kept, 0 when there was nothing to
-        keep (or its review is kept already), None when its advisor table is not ready yet (it is solved next)."""
+        keep (or its review is kept already), None when its advisor table is not ready
+        yet (it is solved next)."""
         try:
             saved = store.load(game_id, table=table)
             if store.has_review(game_id, saved.revision, table=table):
