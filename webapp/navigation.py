@@ -42,7 +42,8 @@ def to_start() -> None:
 
 
 def show_players() -> None:
-    """Point the address at its table's Players page."""
+    """Point the address at its table's Players page (from its start page or a game)."""
+    to_start()
     st.query_params[VIEW_KEY] = PLAYERS_VIEW
 
 

@@ -188,6 +188,19 @@ def test_statistics_rename_and_merge_change_no_record(
     assert [g.record for g in store.games(table=table)] == before
 
 
+def test_statistics_a_finished_game_leads_on_to_the_players_page(
+    store: GameStore, table: str, played: list[dict]
+) -> None:
+    _fill(store, table, played)
+    finished = store.list_games(table=table)[0]
+    page = at_table(table, finished.id).run()
+    page.button(key="players").click().run()
+    assert not page.exception
+    assert "game" not in page.query_params
+    assert page.query_params["view"] == "players"
+    assert set(_page_rows(page)) == {"ann", "bob", "cy"}
+
+
 def _take_in(page: AppTest, data: bytes) -> AppTest:
     page.file_uploader(key="games_upload").set_value(("games.json", data, "application/json"))
     return page.run().button(key="games_import").click().run()

@@ -11,6 +11,7 @@ from webapp.advice import chances_now, game_review, review_wanted
 from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number, percent
+from webapp.navigation import show_players
 from webapp.saved_games import OpenGame
 from webapp.text import plain
 from webapp.wording import player_labels, winners_line
@@ -78,7 +79,8 @@ def undo_button(saved: OpenGame, names: dict[str, str]) -> None:
 
 
 def standings(saved: OpenGame) -> None:
-    """Final ranking and the winner (ties share the win)."""
+    """Final ranking and the winner (ties share the win), and the way on to the table's
+    statistics across its games."""
     ranking = saved.game.standings()
     labels = player_labels(saved.game.players)
     winners = [s.player for s in ranking if s.winner]
@@ -90,6 +92,12 @@ def standings(saved: OpenGame) -> None:
             against = _("{points} against the average").format(points=_signed(t.vs_average))
             line += f" ({against})"
         st.markdown(line)
+    st.button(
+        _("Players and statistics"),
+        key="players",
+        on_click=show_players,
+        icon=":material/leaderboard:",
+    )
 
 
 def downloads(saved: OpenGame, names: dict[str, str]) -> None:
