@@ -4,6 +4,7 @@ language the address already asks for; the bare address goes on to a table."""
 import streamlit as st
 
 from store import is_table_token, new_table
+from webapp.language import _
 from webapp.state import GAME_KEY, PLAYERS_VIEW, QUERY_KEY, TABLE_KEY, VIEW_KEY
 from webapp.tables import remembered
 
@@ -45,6 +46,16 @@ def show_players() -> None:
     """Point the address at its table's Players page (from its start page or a game)."""
     to_start()
     st.query_params[VIEW_KEY] = PLAYERS_VIEW
+
+
+def players_button() -> None:
+    """The button that opens the table's Players page."""
+    st.button(
+        _("Players and statistics"),
+        key="players",
+        on_click=show_players,
+        icon=":material/leaderboard:",
+    )
 
 
 def players_shown() -> bool:

@@ -11,7 +11,7 @@ from webapp.advice import chances_now, game_review, review_wanted
 from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number, percent
-from webapp.navigation import show_players
+from webapp.navigation import players_button
 from webapp.saved_games import OpenGame
 from webapp.text import plain
 from webapp.wording import player_labels, winners_line
@@ -92,12 +92,7 @@ def standings(saved: OpenGame) -> None:
             against = _("{points} against the average").format(points=_signed(t.vs_average))
             line += f" ({against})"
         st.markdown(line)
-    st.button(
-        _("Players and statistics"),
-        key="players",
-        on_click=show_players,
-        icon=":material/leaderboard:",
-    )
+    players_button()
 
 
 def downloads(saved: OpenGame, names: dict[str, str]) -> None:

@@ -9,7 +9,7 @@ import streamlit as st
 from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, Game, ScoringError
 from store import GameSummary, StoreError
 from webapp.language import _, error_text, game_title, ngettext
-from webapp.navigation import show_game, show_players
+from webapp.navigation import players_button, show_game
 from webapp.saved_games import game_store, save_new_game, store_trouble
 from webapp.state import LISTED_KEY
 from webapp.text import plain
@@ -161,10 +161,5 @@ def start_page(table: str, beside_title: Callable[[], None]) -> None:
         new_game_form(table)
     with right:
         saved_games(table)
-        st.button(
-            _("Players and statistics"),
-            key="players",
-            on_click=show_players,
-            icon=":material/leaderboard:",
-        )
+        players_button()
         your_tables(table)
