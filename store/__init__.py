@@ -6,13 +6,23 @@ from store.errors import (
     BusyError,
     ConflictError,
     DiskFullError,
+    ForeignSchemaError,
     GameNotFoundError,
+    QuotaError,
     ReadOnlyError,
     StoreError,
+    UnknownTableError,
     UnreachableError,
 )
-from store.game_file import LARGEST_FILE, GamesFileError, games_file, read_games_file
-from store.game_store import GameStore
+from store.game_file import (
+    LARGEST_FILE,
+    GamesFileError,
+    checked_game,
+    games_file,
+    games_in_file,
+    read_games_file,
+)
+from store.game_store import GameStore, Quota
 from store.location import ENV_VAR, default_path
 from store.models import GameSummary, SavedGame
 from store.opening import open_store
@@ -27,18 +37,24 @@ __all__ = [
     "ChangeFeed",
     "ConflictError",
     "DiskFullError",
+    "ForeignSchemaError",
     "GameNotFoundError",
     "GameStore",
     "GameSummary",
     "GamesFileError",
     "PostgresStore",
+    "Quota",
+    "QuotaError",
     "ReadOnlyError",
     "SavedGame",
     "SqliteStore",
     "StoreError",
+    "UnknownTableError",
     "UnreachableError",
+    "checked_game",
     "default_path",
     "games_file",
+    "games_in_file",
     "is_table_token",
     "new_table",
     "open_store",

@@ -27,3 +27,22 @@ class BusyError(StoreError):
 
 class UnreachableError(StoreError):
     """The game database's server cannot be reached: nothing was read or written."""
+
+
+class ForeignSchemaError(StoreError):
+    """The game database holds another program's tables, or another version of ours: it
+    is left untouched, so nothing was read or written."""
+
+
+class UnknownTableError(StoreError, LookupError):
+    """The token names no table this server issued: nothing is read or saved there."""
+
+
+class QuotaError(StoreError):
+    """The table holds the most it may (`what`: "games" or "bytes", at most `most`):
+    nothing was added."""
+
+    def __init__(self, what: str, most: int) -> None:
+        super().__init__(f"The table holds the most {what} a table may ({most}).")
+        self.what = what
+        self.most = most

@@ -5,13 +5,30 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+from scoring import Game
 from store.change_feed import ChangeFeed
-from store.errors import ConflictError, GameNotFoundError, StoreError
+from store.errors import (
+    ConflictError,
+    GameNotFoundError,
+    QuotaError,
+    StoreError,
+    UnknownTableError,
+)
 from store.models import GameSummary, SavedGame
-from store.records import Summary, check_id, check_table, encode, new_game_id, summarise
+from store.records import (
+    Summary,
+    check_id,
+    check_table,
+    encode,
+    new_game_id,
+    new_table,
+    summarise,
+    summary_of,
+)
 
 Row = tuple[Any, ...]
 
@@ -37,8 +54,11 @@ GAME_COLUMNS = (
     "table_id",
     "finished",
     "summary",
+    "fingerprint",
 )
 _SUMMARY_COLUMNS = "id, summary, revision, created, updated"
+# How many fingerprints one query looks up (well under every engine's parameter limit).
+_LOOKED_UP_AT_ONCE = 500
 # The tables beside the games that the statistics read, the same on every engine: each
 # game's review as kept once worked out, and the names a table counts as another's.
 STATISTICS_TABLES = (
@@ -60,8 +80,32 @@ STATISTICS_TABLES = (
     )
     """,
 )
+# The tables the server has issued, each with what it holds (games, and their records'
+# bytes as UTF-8), the same on every engine; a token not listed here is no table. A game's
+# fingerprint has an index of its own, so that games already at a table are found without
+# reading the table's other games.
+ISSUED_TABLES = (
+    """
+    CREATE TABLE issued_tables (
+        id TEXT PRIMARY KEY,
+        created TEXT NOT NULL,
+        games INTEGER NOT NULL,
+        bytes INTEGER NOT NULL
+    )
+    """,
+    "CREATE INDEX games_by_fingerprint ON games (table_id, fingerprint)",
+)
 # Longer keys or names than a player's name can have (in any normalisation) are refused.
 LONGEST_NAME_TEXT = 200
+
+
+@dataclass(frozen=True)
+class Quota:
+    """The most one table may hold: games, and bytes of their records. A public server
+    gives every visitor a table, so no table may take the disk from the others."""
+
+    games: int = 10_000
+    bytes: int = 32 * 2**20
 
 
 class GameStore(ABC):
@@ -81,6 +125,10 @@ class GameStore(ABC):
     next_sequence: str
     #: Added to the read that a save makes before it writes, to hold the row until then.
     lock_row: str = ""
+    #: The SQL expression that gives a stored record's size in bytes (UTF-8).
+    byte_length: str
+    #: The most a table may hold (tests and the server's owner may set another).
+    quota: Quota = Quota()
 
     @abstractmethod
     def _reading(self) -> AbstractContextManager[Session]:
@@ -104,44 +152,108 @@ class GameStore(ABC):
         and pages then check the revision themselves."""
         return None
 
+    def issue_table(self, table: str | None = None) -> str:
+        """Issue a new table, a fresh token (or `table`, a token the owner brings from
+        another server with its games), and return it. Only an issued table opens and
+        holds games, so a token nobody was given (a guess) finds nothing and saves nothing."""
+        table = new_table() if table is None else table
+        check_table(table)
+        with self._writing() as session:
+            session.run(
+                "INSERT INTO issued_tables (id, created, games, bytes) VALUES (?, ?, 0, 0)"
+                " ON CONFLICT (id) DO NOTHING",
+                (table, datetime.now(UTC).isoformat()),
+            )
+        return table
+
+    def has_table(self, table: str) -> bool:
+        """Whether the server issued this table."""
+        check_table(table)
+        with self._reading() as session:
+            return bool(session.rows("SELECT 1 FROM issued_tables WHERE id = ?", (table,)))
+
+    def held(self, *, table: str) -> tuple[int, int]:
+        """How many games the table holds, and how many bytes their records take."""
+        check_table(table)
+        with self._reading() as session:
+            rows = session.rows("SELECT games, bytes FROM issued_tables WHERE id = ?", (table,))
+        if not rows:
+            raise _unknown()
+        return int(rows[0][0]), int(rows[0][1])
+
     def create(
         self, record: dict[str, Any], *, table: str, when: datetime | None = None
     ) -> SavedGame:
         """Store a new game at `table` under a fresh URL-safe id, at revision 1, saved now
-        or at `when` (a game brought from another server keeps its time)."""
+        or at `when` (a game brought from another server keeps its time); raises
+        UnknownTableError for a table never issued, QuotaError for a full one."""
         check_table(table)
         text = encode(record)
         now = _moment(when)
         stored = json.loads(text)
+        summary = summarise(stored)
         with self._writing() as session:
-            game_id = self._insert(session, table, text, summarise(stored), now)
+            self._make_room(session, table, 1, _size(text))
+            game_id = self._insert(session, table, text, summary, now)
         return SavedGame(game_id, table, stored, 1, now, now)
 
-    def add_games(
-        self, games: Sequence[tuple[dict[str, Any], datetime | None]], *, table: str
-    ) -> int:
-        """Store each (record, when) at `table` as `create` does, all or none, leaving out
-        any game the table already has (by its fingerprint) or that came before in
-        `games`; return how many were added."""
+    def add_games(self, games: Sequence[tuple[Game, datetime | None]], *, table: str) -> int:
+        """Store each (game, when) at `table` as `create` stores its record, all or none,
+        leaving out any game the table already has (by its fingerprint) or that came
+        before in `games`; return how many were added. The store's lock is held for the
+        inserts only: the games are summarised before, and those already at the table
+        are found by their fingerprints' index, never by reading its other games."""
         check_table(table)
-        texts = [(encode(record), _moment(when)) for record, when in games]
+        prepared = []
+        for game, when in games:
+            text = encode(game.to_dict())
+            prepared.append((text, summary_of(game), _moment(when)))
         with self._writing() as session:
-            known = {
-                summary.fingerprint
-                for (text,) in session.rows(
-                    "SELECT summary FROM games WHERE table_id = ?", (table,)
-                )
-                if (summary := Summary.from_json(text)) is not None
-            }
-            added = 0
-            for text, now in texts:
-                summary = summarise(json.loads(text))
-                if summary.fingerprint in known:
-                    continue
-                known.add(summary.fingerprint)
+            known = self._known(session, table, {summary.fingerprint for _, summary, _ in prepared})
+            new = []
+            for text, summary, now in prepared:
+                if summary.fingerprint not in known:
+                    known.add(summary.fingerprint)
+                    new.append((text, summary, now))
+            self._make_room(session, table, len(new), sum(_size(text) for text, _, _ in new))
+            for text, summary, now in new:
                 self._insert(session, table, text, summary, now)
-                added += 1
-        return added
+        return len(new)
+
+    def _known(self, session: Session, table: str, fingerprints: set[str]) -> set[str]:
+        """Those of `fingerprints` that games at `table` have."""
+        wanted = sorted(fingerprints)
+        known: set[str] = set()
+        for start in range(0, len(wanted), _LOOKED_UP_AT_ONCE):
+            part = wanted[start : start + _LOOKED_UP_AT_ONCE]
+            marks = ", ".join("?" * len(part))
+            known.update(
+                str(found)
+                for (found,) in session.rows(
+                    "SELECT fingerprint FROM games WHERE table_id = ?"
+                    f" AND fingerprint IN ({marks})",
+                    (table, *part),
+                )
+            )
+        return known
+
+    def _make_room(self, session: Session, table: str, games: int, size: int) -> None:
+        """Count `games` more games of `size` bytes in all at `table`, or raise
+        UnknownTableError for a table never issued and QuotaError past its quota."""
+        rows = session.rows(
+            "SELECT games, bytes FROM issued_tables WHERE id = ?" + self.lock_row, (table,)
+        )
+        if not rows:
+            raise _unknown()
+        held, used = rows[0]
+        if held + games > self.quota.games:
+            raise QuotaError("games", self.quota.games)
+        if used + size > self.quota.bytes:
+            raise QuotaError("bytes", self.quota.bytes)
+        session.run(
+            "UPDATE issued_tables SET games = games + ?, bytes = bytes + ? WHERE id = ?",
+            (games, size, table),
+        )
 
     def _insert(
         self, session: Session, table: str, text: str, summary: Summary, now: datetime
@@ -150,7 +262,8 @@ class GameStore(ABC):
         game_id = _unused_id(session)
         session.run(
             "INSERT INTO games (id, table_id, record, revision, created, updated, sequence,"
-            f" finished, summary) VALUES (?, ?, ?, 1, ?, ?, {self.next_sequence}, ?, ?)",
+            f" finished, summary, fingerprint) VALUES (?, ?, ?, 1, ?, ?, {self.next_sequence},"
+            " ?, ?, ?)",
             (
                 game_id,
                 table,
@@ -159,6 +272,7 @@ class GameStore(ABC):
                 now.isoformat(),
                 int(summary.finished),
                 summary.to_json(),
+                summary.fingerprint,
             ),
         )
         self._announce(session, game_id, 1)
@@ -222,12 +336,13 @@ class GameStore(ABC):
         summary = summarise(stored)
         with self._writing() as session:
             rows = session.rows(
-                "SELECT revision, created FROM games WHERE id = ? AND table_id = ?" + self.lock_row,
+                f"SELECT revision, created, {self.byte_length} FROM games"
+                " WHERE id = ? AND table_id = ?" + self.lock_row,
                 (game_id, table),
             )
             if not rows:
                 raise self._not_found(game_id)
-            current, created = rows[0]
+            current, created, size = rows[0]
             if current != revision:
                 raise ConflictError(
                     f"Game {game_id!r} in {self.where} was saved from another browser "
@@ -236,15 +351,21 @@ class GameStore(ABC):
                 )
             session.run(
                 f"UPDATE games SET record = ?, revision = ?, updated = ?, "
-                f"sequence = {self.next_sequence}, finished = ?, summary = ? WHERE id = ?",
+                f"sequence = {self.next_sequence}, finished = ?, summary = ?, fingerprint = ?"
+                " WHERE id = ?",
                 (
                     text,
                     revision + 1,
                     now.isoformat(),
                     int(summary.finished),
                     summary.to_json(),
+                    summary.fingerprint,
                     game_id,
                 ),
+            )
+            session.run(
+                "UPDATE issued_tables SET bytes = bytes + ? WHERE id = ?",
+                (_size(text) - size, table),
             )
             session.run("DELETE FROM reviews WHERE game_id = ?", (game_id,))
             self._announce(session, game_id, revision + 1)
@@ -290,11 +411,18 @@ class GameStore(ABC):
         check_id(game_id)
         check_table(table)
         with self._writing() as session:
-            if (
-                session.run("DELETE FROM games WHERE id = ? AND table_id = ?", (game_id, table))
-                == 0
-            ):
+            rows = session.rows(
+                f"SELECT {self.byte_length} FROM games WHERE id = ? AND table_id = ?"
+                + self.lock_row,
+                (game_id, table),
+            )
+            if not rows:
                 raise self._not_found(game_id)
+            session.run("DELETE FROM games WHERE id = ?", (game_id,))
+            session.run(
+                "UPDATE issued_tables SET games = games - 1, bytes = bytes - ? WHERE id = ?",
+                (rows[0][0], table),
+            )
             session.run("DELETE FROM reviews WHERE game_id = ?", (game_id,))
 
     def games(self, *, table: str) -> list[SavedGame]:
@@ -502,6 +630,17 @@ def _check_name_text(text: object) -> None:
         raise TypeError(f"A player's name must be a str, not {type(text).__name__}.")
     if not text.strip() or len(text) > LONGEST_NAME_TEXT:
         raise ValueError(f"A player's name has 1 to {LONGEST_NAME_TEXT} characters.")
+
+
+def _size(text: str) -> int:
+    """A record's size as stored and counted against its table's quota: its UTF-8 bytes."""
+    return len(text.encode())
+
+
+def _unknown() -> UnknownTableError:
+    """Build the error for a token this server never issued (the token itself is the
+    table's key, so it is not written into the message)."""
+    return UnknownTableError("There is no table at this address on this server.")
 
 
 def _unused_id(session: Session) -> str:

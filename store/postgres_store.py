@@ -8,6 +8,7 @@ revision on the `dice_table_games` channel when it commits, which `ChangeFeed` h
 """
 
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -17,17 +18,35 @@ from psycopg import conninfo
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from store.change_feed import CHANNEL, ChangeFeed
-from store.errors import StoreError, UnreachableError
-from store.game_store import GAME_COLUMNS, STATISTICS_TABLES, GameStore, Row
-from store.records import summaries_again
+from store.errors import (
+    DiskFullError,
+    ForeignSchemaError,
+    ReadOnlyError,
+    StoreError,
+    UnreachableError,
+)
+from store.game_store import GAME_COLUMNS, ISSUED_TABLES, STATISTICS_TABLES, GameStore, Row
+from store.records import count_tables_again, fingerprints_again, summaries_again
 
-SCHEMA_VERSION = 3
-# A database of version 2 (before statistics) is brought up to date when first opened.
+SCHEMA_VERSION = 4
+# A database of version 2 (before statistics) or 3 (before tables were issued) is brought
+# up to date when first opened.
 TABLES_VERSION = 2
+STATISTICS_VERSION = 3
 POOL_SIZE = 10
-# How long an operation waits for a connection (the server may be down) before it says so.
-WAIT_SECONDS = 5.0
-CONNECT_SECONDS = 3
+# How long an operation waits for a connection (the server may be down) before it says so,
+# and how long one attempt to connect may take (libpq's least): well within the 5 s in
+# which a page tells of a server that cannot be reached.
+WAIT_SECONDS = 2.5
+CONNECT_SECONDS = 2
+# Once no connection could be had, every operation of the next DOWN_SECONDS says so at once
+# rather than waiting again: a click's save and the page drawn after it wait only once.
+DOWN_SECONDS = 5.0
+# SQLSTATEs (a class, or one state) of a server that takes no connection: one that cannot
+# be connected to, one shutting down, crashed or starting up, or one with no slot left.
+_NO_CONNECTION = ("08", "57P01", "57P02", "57P03", "53300")
+_DISK_FULL = "53100"
+_READ_ONLY = "25006"
 _CREATE = (
     "CREATE TABLE dice_table_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     """
@@ -40,7 +59,8 @@ _CREATE = (
         sequence BIGINT NOT NULL,
         table_id TEXT NOT NULL,
         finished INTEGER NOT NULL,
-        summary TEXT
+        summary TEXT,
+        fingerprint TEXT
     )
     """,
     "CREATE SEQUENCE games_sequence",
@@ -73,6 +93,7 @@ class PostgresStore(GameStore):
 
     next_sequence = "nextval('games_sequence')"
     lock_row = " FOR UPDATE"
+    byte_length = "octet_length(record)"
 
     def __init__(self, url: str) -> None:
         """Use the database at the `postgresql://` URL; nothing is opened until first use."""
@@ -81,6 +102,8 @@ class PostgresStore(GameStore):
         self._pool: ConnectionPool[psycopg.Connection[Row]] | None = None
         self._feed: ChangeFeed | None = None
         self._opening = threading.Lock()
+        self._down_until = 0.0
+        self._answered = 0.0
 
     @property
     def changes(self) -> ChangeFeed:
@@ -112,35 +135,66 @@ class PostgresStore(GameStore):
 
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Row]]:
-        """A pooled connection in a transaction: committed when the block succeeds."""
+        """A pooled connection in a transaction: committed when the block succeeds. None
+        within WAIT_SECONDS is UnreachableError, and when no other use had one meanwhile
+        (the server is down, not busy) so is every use of the next DOWN_SECONDS."""
         pool = self._opened()
+        asked = time.monotonic()
         try:
-            with self._told(), pool.connection(timeout=WAIT_SECONDS) as conn:
-                yield conn
+            conn = pool.getconn(timeout=WAIT_SECONDS)
         except PoolTimeout as exc:
+            if self._answered < asked:
+                self._down_until = time.monotonic() + DOWN_SECONDS
             raise UnreachableError(
                 f"The game database {self.where} cannot be reached (no connection within "
                 f"{WAIT_SECONDS:g} s)."
             ) from exc
+        self._answered = time.monotonic()
+        try:
+            with self._told(), conn:
+                yield conn
+        finally:
+            pool.putconn(conn)
 
     @contextmanager
     def _told(self) -> Iterator[None]:
-        """Re-raise psycopg's errors in the block as StoreErrors naming the database."""
+        """Re-raise psycopg's errors in the block as StoreErrors naming the database, each
+        as its SQLSTATE says: a full disk, a read-only database, no connection, or other."""
         try:
             yield
-        except psycopg.OperationalError as exc:
-            raise UnreachableError(
-                f"The game database {self.where} cannot be reached: {exc}"
-            ) from exc
         except psycopg.Error as exc:
+            state = exc.sqlstate
+            if state == _DISK_FULL:
+                raise DiskFullError(
+                    f"The disk holding the game database {self.where} is full: {exc}"
+                ) from exc
+            if state == _READ_ONLY:
+                raise ReadOnlyError(f"The game database {self.where} is read-only: {exc}") from exc
+            # psycopg's own failures to connect, or to hear back, have no SQLSTATE.
+            if (state or "").startswith(_NO_CONNECTION) or (
+                state is None and isinstance(exc, psycopg.OperationalError)
+            ):
+                raise UnreachableError(
+                    f"The game database {self.where} cannot be reached: {exc}"
+                ) from exc
             raise StoreError(f"Cannot use the game database {self.where}: {exc}") from exc
 
     def _opened(self) -> ConnectionPool[psycopg.Connection[Row]]:
-        """The pool, opened with the schema made or checked the first time."""
+        """The pool, opened with the schema made or checked the first time; UnreachableError
+        at once while the server was found unreachable less than DOWN_SECONDS ago."""
         with self._opening:
+            if time.monotonic() < self._down_until:
+                raise UnreachableError(
+                    f"The game database {self.where} cannot be reached (it could not be "
+                    f"reached less than {DOWN_SECONDS:g} s ago)."
+                )
             if self._pool is not None:
                 return self._pool
-            self._check_schema()
+            try:
+                self._check_schema()
+            except UnreachableError:
+                self._down_until = time.monotonic() + DOWN_SECONDS
+                raise
             pool: ConnectionPool[psycopg.Connection[Row]] = ConnectionPool(
                 self.url,
                 min_size=1,
@@ -163,7 +217,7 @@ class PostgresStore(GameStore):
                 "SELECT to_regclass('dice_table_meta'), to_regclass('games')"
             ).fetchone() or (None, None)
             if meta is None and games is None:
-                for statement in _CREATE + STATISTICS_TABLES:
+                for statement in _CREATE + STATISTICS_TABLES + ISSUED_TABLES:
                     conn.execute(statement)
                 conn.execute(
                     "INSERT INTO dice_table_meta VALUES ('schema_version', %s)",
@@ -174,7 +228,7 @@ class PostgresStore(GameStore):
 
     def _refuse_unless_ours(self, conn: psycopg.Connection[Any], meta: bool, games: bool) -> None:
         if not meta or not games:
-            raise StoreError(
+            raise ForeignSchemaError(
                 f"The game database {self.where} has a games table that is not dice-table's "
                 "(or dice-table's without its games); it was left untouched."
             )
@@ -184,9 +238,12 @@ class PostgresStore(GameStore):
         version = row[0] if row else None
         if version == str(TABLES_VERSION):
             _add_statistics(conn)
+            version = str(STATISTICS_VERSION)
+        if version == str(STATISTICS_VERSION):
+            _issue_tables(conn)
             version = str(SCHEMA_VERSION)
         if version != str(SCHEMA_VERSION):
-            raise StoreError(
+            raise ForeignSchemaError(
                 f"The game database {self.where} has schema version {version}, but this "
                 f"program only reads version {SCHEMA_VERSION}; it was written by another "
                 "program or another version of this one."
@@ -199,7 +256,7 @@ class PostgresStore(GameStore):
             ).fetchall()
         ]
         if tuple(columns) != GAME_COLUMNS:
-            raise StoreError(
+            raise ForeignSchemaError(
                 f"The game database {self.where} does not contain a dice-table games table "
                 "in the expected layout; it was written by another program."
             )
@@ -215,9 +272,27 @@ def _add_statistics(conn: psycopg.Connection[Any]) -> None:
     conn.cursor().executemany(
         "UPDATE games SET finished = %s, summary = %s WHERE id = %s", summaries_again(rows)
     )
+    _set_version(conn, STATISTICS_VERSION)
+
+
+def _issue_tables(conn: psycopg.Connection[Any]) -> None:
+    """Bring a database of the version before tables were issued up to date: every table
+    with games is issued, with what it holds, and each game's fingerprint gets its column."""
+    conn.execute("ALTER TABLE games ADD COLUMN fingerprint TEXT")
+    rows = conn.execute("SELECT id, summary FROM games").fetchall()
+    conn.cursor().executemany(
+        "UPDATE games SET fingerprint = %s WHERE id = %s", fingerprints_again(rows)
+    )
+    for statement in ISSUED_TABLES:
+        conn.execute(statement)
+    held = count_tables_again(conn.execute("SELECT table_id, created, record FROM games"))
+    conn.cursor().executemany("INSERT INTO issued_tables VALUES (%s, %s, %s, %s)", held)
+    _set_version(conn, SCHEMA_VERSION)
+
+
+def _set_version(conn: psycopg.Connection[Any], version: int) -> None:
     conn.execute(
-        "UPDATE dice_table_meta SET value = %s WHERE key = 'schema_version'",
-        (str(SCHEMA_VERSION),),
+        "UPDATE dice_table_meta SET value = %s WHERE key = 'schema_version'", (str(version),)
     )
 
 

@@ -84,6 +84,11 @@ def summarise(record: dict[str, Any]) -> Summary:
         game = Game.from_dict(record)
     except (ScoringError, TypeError, ValueError, KeyError):
         return _fields_of(record)
+    return summary_of(game)
+
+
+def summary_of(game: Game) -> Summary:
+    """The summary of a game as replayed."""
     standings = game.standings()
     totals = game.totals()
     turns = {p: [t for t in game.turns if t.player == p] for p in game.players}
@@ -125,6 +130,25 @@ def summaries_again(rows: Iterable[tuple[Any, Any]]) -> Iterator[tuple[int, str,
         summary = summary_of_text(text)
         if summary is not None:
             yield int(summary.finished), summary.to_json(), game_id
+
+
+def fingerprints_again(rows: Iterable[tuple[Any, Any]]) -> Iterator[tuple[str, Any]]:
+    """For each stored (id, summary text) whose summary can be read, what an upgrade
+    writes into the fingerprint's column: (fingerprint, id)."""
+    for game_id, text in rows:
+        summary = Summary.from_json(text)
+        if summary is not None:
+            yield summary.fingerprint, game_id
+
+
+def count_tables_again(rows: Iterable[tuple[Any, Any, Any]]) -> list[tuple[str, str, int, int]]:
+    """From every stored (table, created, record text), each table as an upgrade issues
+    it: (table, its first game's time, its games, their records' UTF-8 bytes)."""
+    tables: dict[str, tuple[str, int, int]] = {}
+    for table, created, text in rows:
+        first, games, size = tables.get(table, (str(created), 0, 0))
+        tables[table] = (min(first, str(created)), games + 1, size + len(str(text).encode()))
+    return [(table, *held) for table, held in tables.items()]
 
 
 def _fields_of(record: dict[str, Any]) -> Summary:

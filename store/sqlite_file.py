@@ -18,24 +18,30 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
-from store.errors import BusyError, DiskFullError, ReadOnlyError, StoreError
-from store.game_store import GAME_COLUMNS, STATISTICS_TABLES
-from store.records import new_table, summaries_again
+from store.errors import (
+    BusyError,
+    DiskFullError,
+    ForeignSchemaError,
+    ReadOnlyError,
+    StoreError,
+)
+from store.game_store import GAME_COLUMNS, ISSUED_TABLES, STATISTICS_TABLES
+from store.records import count_tables_again, fingerprints_again, new_table, summaries_again
 
 log = logging.getLogger(__name__)
-SCHEMA_VERSION = 3
-# Files of version 1 (before tables) and 2 (before statistics) are brought up to date when
-# first opened to write.
+SCHEMA_VERSION = 4
+# Files of version 1 (before tables), 2 (before statistics) and 3 (before tables were
+# issued) are brought up to date when first opened to write.
 EARLIER_VERSION = 1
 TABLES_VERSION = 2
+STATISTICS_VERSION = 3
 BUSY_TIMEOUT_SECONDS = 2.0
 # What SQLite says when the file system, not the file, keeps a read-only open from working.
 _CANNOT_SHARE = (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
 # Free space under which a write failure is put down to a full disk: SQLite's journal and
 # shared-memory files need some tens of kilobytes.
 ROOM_NEEDED = 256 * 1024
-_CREATE = (
-    """
+_GAMES = """
     CREATE TABLE games (
         id TEXT PRIMARY KEY NOT NULL,
         record TEXT NOT NULL,
@@ -45,13 +51,20 @@ _CREATE = (
         sequence INTEGER NOT NULL,
         table_id TEXT NOT NULL,
         finished INTEGER NOT NULL,
-        summary TEXT
+        summary TEXT,
+        fingerprint TEXT
     )
-    """,
+    """
+# What version 2 added beside the games: its meta table, and the index by which a table's
+# start page reads its most recent games, in progress or finished, first.
+_TABLES_ADDED = (
     "CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)",
-    # A table's start page reads its most recent games, in progress or finished, first.
     "CREATE INDEX games_by_table ON games (table_id, finished, sequence)",
 )
+# The next change number is the largest so far plus one: found in this index, never by
+# reading every table's games.
+_BY_SEQUENCE = "CREATE INDEX games_by_sequence ON games (sequence)"
+_CREATE = (_GAMES, *_TABLES_ADDED, *STATISTICS_TABLES, *ISSUED_TABLES, _BY_SEQUENCE)
 # The key in `meta` of the table that holds the games saved before there were tables.
 EARLIER_GAMES_KEY = "earlier_games_table"
 
@@ -125,7 +138,7 @@ def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
         with transaction(conn):
             version, tables = _read_schema_state(conn)
             if (version, tables) == (0, 0):
-                for statement in _CREATE + STATISTICS_TABLES:
+                for statement in _CREATE:
                     conn.execute(statement)
                 conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 version = SCHEMA_VERSION
@@ -135,7 +148,7 @@ def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
                 _UPGRADES[version](conn)
             version = _read_schema_state(conn)[0]
     if version == 0:
-        raise StoreError(
+        raise ForeignSchemaError(
             f"The game file {path} is an SQLite database from another program "
             "(it has tables but no dice-table schema); it was left untouched."
         )
@@ -145,14 +158,14 @@ def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
             "brought up to date the first time the server can write to it."
         )
     if version != SCHEMA_VERSION:
-        raise StoreError(
+        raise ForeignSchemaError(
             f"The game file {path} has schema version {version}, but this program "
             f"only reads version {SCHEMA_VERSION}; it was written by another program "
             "or another version of this one."
         )
     columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
     if columns != GAME_COLUMNS:
-        raise StoreError(
+        raise ForeignSchemaError(
             f"The game file {path} does not contain a dice-table games table "
             "in the expected layout; it was written by another program."
         )
@@ -164,18 +177,13 @@ def _prepare(conn: sqlite3.Connection, path: Path, write: bool) -> None:
 def _add_tables(conn: sqlite3.Connection) -> None:
     """Bring a file of the version before tables up to date: every game it holds goes to
     one new table (`earlier_games_table`), and each gets its summary."""
-    columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
-    if columns != GAME_COLUMNS[:6]:
-        raise StoreError(
-            "The game file does not contain a dice-table games table in the expected "
-            "layout; it was written by another program."
-        )
+    _check_columns(conn, GAME_COLUMNS[:6])
     table = new_table()
     conn.execute(f"ALTER TABLE games ADD COLUMN table_id TEXT NOT NULL DEFAULT '{table}'")
     conn.execute("ALTER TABLE games ADD COLUMN finished INTEGER NOT NULL DEFAULT 0")
     conn.execute("ALTER TABLE games ADD COLUMN summary TEXT")
     _summarise_all(conn)
-    for statement in _CREATE[1:]:
+    for statement in _TABLES_ADDED:
         conn.execute(statement)
     conn.execute("DROP INDEX IF EXISTS games_by_change")
     conn.execute("INSERT INTO meta (key, value) VALUES (?, ?)", (EARLIER_GAMES_KEY, table))
@@ -190,7 +198,36 @@ def _add_statistics(conn: sqlite3.Connection) -> None:
     for statement in STATISTICS_TABLES:
         conn.execute(statement)
     _summarise_all(conn)
+    conn.execute(f"PRAGMA user_version = {STATISTICS_VERSION}")
+
+
+def _issue_tables(conn: sqlite3.Connection) -> None:
+    """Bring a file of the version before tables were issued up to date: every table with
+    games is issued, with what it holds, and each game's fingerprint gets its column."""
+    _check_columns(conn, GAME_COLUMNS[:-1])
+    conn.execute("ALTER TABLE games ADD COLUMN fingerprint TEXT")
+    conn.executemany(
+        "UPDATE games SET fingerprint = ? WHERE id = ?",
+        fingerprints_again(conn.execute("SELECT id, summary FROM games").fetchall()),
+    )
+    for statement in (*ISSUED_TABLES, _BY_SEQUENCE):
+        conn.execute(statement)
+    conn.executemany(
+        "INSERT INTO issued_tables (id, created, games, bytes) VALUES (?, ?, ?, ?)",
+        count_tables_again(conn.execute("SELECT table_id, created, record FROM games")),
+    )
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _check_columns(conn: sqlite3.Connection, expected: tuple[str, ...]) -> None:
+    """Refuse, before an upgrade, a games table whose columns are not those of the
+    version it claims."""
+    columns = tuple(row[1] for row in conn.execute("PRAGMA table_info(games)"))
+    if columns != expected:
+        raise ForeignSchemaError(
+            "The game file does not contain a dice-table games table in the expected "
+            "layout; it was written by another program."
+        )
 
 
 def _summarise_all(conn: sqlite3.Connection) -> None:
@@ -201,7 +238,11 @@ def _summarise_all(conn: sqlite3.Connection) -> None:
     )
 
 
-_UPGRADES = {EARLIER_VERSION: _add_tables, TABLES_VERSION: _add_statistics}
+_UPGRADES = {
+    EARLIER_VERSION: _add_tables,
+    TABLES_VERSION: _add_statistics,
+    STATISTICS_VERSION: _issue_tables,
+}
 
 
 def _use_wal(conn: sqlite3.Connection) -> None:

@@ -36,6 +36,7 @@ class SqliteStore(GameStore):
     """
 
     next_sequence = "(SELECT coalesce(max(sequence), 0) + 1 FROM games)"
+    byte_length = "length(CAST(record AS BLOB))"
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         """Use the game file at `path`, or `default_path()` when None; it is opened lazily."""

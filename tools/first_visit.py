@@ -29,7 +29,7 @@ from playwright.sync_api import BrowserContext, Playwright, expect, sync_playwri
 
 from advisor import default_cache
 from scoring import GAMES, Game
-from store import new_table, open_store
+from store import open_store
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
 
 GAME = "yahtzee"
@@ -83,8 +83,9 @@ def one_server(
     on one fresh server; `returning` is the returning browser's profile folder."""
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "games.sqlite3"
-        table = new_table()
-        game_id = open_store(db).create(finished_game().to_dict(), table=table).id
+        store = open_store(db)
+        table = store.issue_table()
+        game_id = store.create(finished_game().to_dict(), table=table).id
         url, server = start_server(command, {"DICE_TABLE_DB": str(db)})
         time.sleep(wait)
         try:

@@ -22,7 +22,7 @@ from playwright.sync_api import expect, sync_playwright
 import samples
 from advisor import default_cache
 from scoring import Game
-from store import new_table, open_store
+from store import open_store
 from tools import fake_video
 from tools.fake_video import Rest, Scene
 from tools.live_watch import WATCH, Timings, timings
@@ -51,8 +51,9 @@ def one_run(count: int, seed: int, folder: Path) -> Timings:
     video = folder / f"turns-{seed}.y4m"
     fake_video.write_scenes(video, turns(count, seed), STILL_SECONDS)
     db = folder / f"games-{seed}.sqlite3"
-    table = new_table()
-    game_id = open_store(db).create(Game("yatzy", ["Ann"]).to_dict(), table=table).id
+    store = open_store(db)
+    table = store.issue_table()
+    game_id = store.create(Game("yatzy", ["Ann"]).to_dict(), table=table).id
     camera = [
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",

@@ -25,7 +25,7 @@ from streamlit.testing.v1 import AppTest
 from advisor import default_cache, review
 from player_stats import review_facts
 from scoring import GAMES, Game
-from store import ENV_VAR, SqliteStore, games_file, new_table, read_games_file
+from store import ENV_VAR, SqliteStore, games_file, read_games_file
 from tools.local_server import ROOT
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn")
@@ -43,11 +43,12 @@ def _game(rng: random.Random, kind: str) -> Game:
 def _filled(path: Path, count: int) -> tuple[SqliteStore, str, float]:
     """A store with `count` finished games at one table, each review kept; and how long
     keeping the reviews took, per game (replayed from the record, as the keeper does)."""
-    rng, store, table = random.Random(count), SqliteStore(path), new_table()
+    rng, store = random.Random(count), SqliteStore(path)
+    table = store.issue_table()
     kinds = list(GAMES)
     games = [_game(rng, kinds[n % len(kinds)]) for n in range(count)]
     when = [START + timedelta(days=n) for n in range(count)]
-    store.add_games([(g.to_dict(), w) for g, w in zip(games, when, strict=True)], table=table)
+    store.add_games(list(zip(games, when, strict=True)), table=table)
     began = time.perf_counter()
     for saved in store.games(table=table):
         found = review_facts(review(Game.from_dict(saved.record), chances=False))
@@ -90,11 +91,12 @@ def main() -> None:
             data = games_file(store.games(table=table))
             export_ms = (time.perf_counter() - began) * 1000
             other = SqliteStore(Path(folder) / "other.sqlite3")
+            elsewhere = other.issue_table()
             began = time.perf_counter()
-            added = other.add_games(read_games_file(data), table=table)
+            added = other.add_games(read_games_file(data), table=elsewhere)
             import_ms = (time.perf_counter() - began) * 1000
             began = time.perf_counter()
-            again = other.add_games(read_games_file(data), table=table)
+            again = other.add_games(read_games_file(data), table=elsewhere)
             again_ms = (time.perf_counter() - began) * 1000
             assert added == count and again == 0
             print(

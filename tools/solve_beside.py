@@ -22,7 +22,7 @@ from streamlit.testing.v1 import AppTest
 
 from advisor import CACHE_ENV, default_cache
 from scoring import Game
-from store import new_table, open_store
+from store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]
 DICE = [6, 2, 6, 1, 6]
@@ -52,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "games.sqlite3"
         os.environ["DICE_TABLE_DB"] = str(db)
-        table = new_table()
-        game_id = open_store(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
+        store = open_store(db)
+        table = store.issue_table()
+        game_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
         app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
         app.query_params["table"] = table
         app.query_params["game"] = game_id

@@ -37,7 +37,7 @@ from tools.solve_beside import page_runs
 LISTED = 20
 _INSERT = (
     "INSERT INTO games (id, record, revision, created, updated, sequence, table_id, finished,"
-    " summary) VALUES ({0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0})"
+    " summary, fingerprint) VALUES ({0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0}, {0})"
 )
 
 
@@ -68,12 +68,13 @@ def _rows(games: int, at_table: int, table: str) -> Iterator[tuple[object, ...]]
             table if number < at_table else other,
             int(summary.finished),
             summary.to_json(),
+            summary.fingerprint,
         )
 
 
 def fill(store: GameStore, games: int, at_table: int) -> str:
     """Fill an empty store with `games` games, `at_table` of them at one table; return it."""
-    table = new_table()
+    table = store.issue_table()
     store.create(Game("yatzy", ["Ann"]).to_dict(), table=table)
     rows = _rows(games - 1, at_table - 1, table)
     if isinstance(store, SqliteStore):

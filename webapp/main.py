@@ -9,8 +9,15 @@ import streamlit as st
 from scoring import CorruptRecordError
 from store import GameNotFoundError, StoreError
 from webapp.flash import show_flash
+from webapp.issued_tables import TooManyTablesError, is_issued
 from webapp.language import _
-from webapp.navigation import players_shown, settle_table, to_start
+from webapp.navigation import (
+    players_shown,
+    settle_table,
+    to_new_table,
+    to_start,
+    too_many_tables,
+)
 from webapp.pacing import pace_run
 from webapp.push import stop_following
 from webapp.saved_games import OpenGame, open_game, store_trouble
@@ -55,6 +62,19 @@ def _no_table() -> None:
     st.button(_("Back to the start"), on_click=to_start, key="leave")
 
 
+def _not_issued() -> None:
+    """What an address whose table this server never issued is told (a mistyped or
+    guessed link), and the way to a table of one's own."""
+    st.error(
+        _(
+            "There is no table at this address on this server. Check the link you were "
+            "given, or start a new table."
+        )
+    )
+    show_flash()
+    st.button(_("New table"), on_click=to_new_table, key="new_table", icon=":material/add:")
+
+
 def _open(table: str | None, game_id: str) -> OpenGame:
     """The game at this address; a game asked for without its table is not there."""
     if table is None:
@@ -66,10 +86,15 @@ def _page() -> None:
     """The page this address asks for, in the language it settles on."""
     guard_server()
     pace_run()
-    table = settle_table()
     game_id = st.query_params.get(GAME_KEY)
     shown: OpenGame | None = None
     trouble: StoreError | CorruptRecordError | None = None
+    issued, refused = False, None
+    try:
+        table = settle_table()
+        issued = table is not None and is_issued(table)
+    except (TooManyTablesError, StoreError) as error:
+        table, refused = None, error
     if game_id:
         try:
             shown = _open(table, game_id)
@@ -88,8 +113,14 @@ def _page() -> None:
         game_page(shown)
     elif game_id and trouble is not None:
         _trouble(game_id, trouble)
+    elif isinstance(refused, StoreError):
+        st.error(store_trouble(refused))
+    elif refused is not None:
+        st.error(too_many_tables())
     elif table is None:
         _no_table()
+    elif not issued:
+        _not_issued()
     elif players_shown():
         from webapp.views.players import players_page
 

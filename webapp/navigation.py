@@ -3,21 +3,44 @@ language the address already asks for; the bare address goes on to a table."""
 
 import streamlit as st
 
-from store import is_table_token, new_table
+from store import StoreError, is_table_token
+from webapp.flash import flash
+from webapp.issued_tables import TooManyTablesError, is_issued, issue_table
 from webapp.language import _
+from webapp.saved_games import store_trouble
 from webapp.state import GAME_KEY, PLAYERS_VIEW, QUERY_KEY, TABLE_KEY, VIEW_KEY
 from webapp.tables import remembered
 
 
 def settle_table() -> str | None:
     """The table the address is at, or None when what it names is no table token. The
-    bare address goes on to this browser's most recent table, or to a new table (made by
-    naming it: a table is stored with its first game), and the address then names it."""
+    bare address goes on to this browser's most recent table that the server issued, or
+    to a table newly issued to it, and the address then names it; raises
+    TooManyTablesError or StoreError when none can be issued."""
     named = st.query_params.get(TABLE_KEY)
     if named is None and not st.query_params.get(GAME_KEY):
-        named = next(iter(remembered()), None) or new_table()
+        named = next((table for table in remembered() if is_issued(table)), None)
+        named = named or issue_table()
         st.query_params[TABLE_KEY] = named
     return named if is_table_token(named) else None
+
+
+def too_many_tables() -> str:
+    """What a browser is told when its address was issued all the tables it may be."""
+    return _(
+        "This server gave many new tables to your address lately, so it gives no more for "
+        "now. Use one of them (Your tables on the start page), or try again in an hour."
+    )
+
+
+def to_new_table() -> None:
+    """Point the address at a table newly issued to this browser, or say why there is none."""
+    try:
+        show_table(issue_table())
+    except TooManyTablesError:
+        flash("error", too_many_tables())
+    except StoreError as error:
+        flash("error", store_trouble(error))
 
 
 def show_game(game_id: str) -> None:

@@ -12,6 +12,7 @@ from store import (
     ENV_VAR,
     BusyError,
     DiskFullError,
+    ForeignSchemaError,
     GameStore,
     ReadOnlyError,
     StoreError,
@@ -27,8 +28,8 @@ LANGUAGE_FIELD = "language"
 
 
 def store_trouble(error: StoreError) -> str:
-    """What a visitor is told about a store failure; the details (paths, SQLite's words)
-    go to the server log only."""
+    """What a visitor is told about a store failure, in words that fit either engine; the
+    details (paths, addresses, the database's own words) go to the server log only."""
     log.error("game store: %s", error, exc_info=error)
     if isinstance(error, DiskFullError):
         return _(
@@ -37,13 +38,19 @@ def store_trouble(error: StoreError) -> str:
         )
     if isinstance(error, ReadOnlyError):
         return _(
-            "The folder that holds the games is read-only, so nothing was saved. Every game "
-            "saved so far can still be seen."
+            "The game store is read-only, so nothing was saved. Every game saved so far can "
+            "still be seen."
         )
     if isinstance(error, BusyError):
         return _(
             "Another program is holding the game file just now, so nothing was saved. Try "
             "again in a moment."
+        )
+    if isinstance(error, ForeignSchemaError):
+        return _(
+            "The game store holds another program's data, or another version of this "
+            "program's, so it was left untouched and nothing was read or saved. The server's "
+            "log says what was found there."
         )
     if isinstance(error, UnreachableError):
         return _(
@@ -51,7 +58,7 @@ def store_trouble(error: StoreError) -> str:
             "changed. Every game saved so far is kept there; try again in a moment."
         )
     return _(
-        "The game file cannot be used just now, so nothing was changed. Try again in a "
+        "The game store cannot be used just now, so nothing was changed. Try again in a "
         "moment; if it goes on, the server's log says why."
     )
 

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, Route, expect, sync_playwright
 
 import samples
 from scoring import Game
-from store import SqliteStore, new_table
+from store import SqliteStore
 from tests.browser.page_steps import address, choose, dice_shown, record_button
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 from vision.decode import LARGEST_FILE
@@ -37,7 +37,8 @@ def _finished() -> Game:
 def site(tmp_path_factory) -> Iterator[tuple[str, str, str, str]]:
     """(server address, table, game in progress, finished game) on a server of their own."""
     db = tmp_path_factory.mktemp("hostile") / "games.sqlite3"
-    store, table = SqliteStore(db), new_table()
+    store = SqliteStore(db)
+    table = store.issue_table()
     playing = store.create(Game("yatzy", ADDRESS_NAMES).to_dict(), table=table).id
     finished = store.create(_finished().to_dict(), table=table).id
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from advisor import default_cache
 from scoring import Game
-from store import SqliteStore, new_table
+from store import SqliteStore
 from tests.browser.page_steps import address
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
 from webapp.language import LANGUAGES
@@ -113,7 +113,8 @@ def site(tmp_path_factory) -> Iterator[tuple[str, str, dict[str, str], Browser]]
     for game in set(GAME_OF.values()) | {"yatzy"}:
         default_cache().build(game)
     db = tmp_path_factory.mktemp("layout") / "games.sqlite3"
-    store, table = SqliteStore(db), new_table()
+    store = SqliteStore(db)
+    table = store.issue_table()
     games = {
         code: store.create(
             Game(GAME_OF.get(code, "yatzy"), ["Ann", "Bob"]).to_dict(), table=table

@@ -20,7 +20,7 @@ from playwright.sync_api import Locator, Page, expect, sync_playwright
 import samples
 from advisor import default_cache
 from scoring import Game, score
-from store import GameStore, SavedGame, SqliteStore, new_table
+from store import GameStore, SavedGame, SqliteStore
 from tests.browser.page_steps import address
 from tools import fake_video
 from tools.fake_video import Rest, Scene
@@ -77,7 +77,7 @@ def _school_done() -> Game:
 def _open(url: str, store: GameStore, game: Game, video: Path) -> Iterator[tuple[Page, SavedGame]]:
     """A game saved anew at a table of its own, open in a Chromium whose camera plays
     `video`."""
-    saved = store.create(game.to_dict(), table=new_table())
+    saved = store.create(game.to_dict(), table=store.issue_table())
     camera = [
         "--use-fake-device-for-media-stream",
         "--use-fake-ui-for-media-stream",

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 
 from advisor import default_cache
-from store import SqliteStore, new_table
+from store import SqliteStore
 from tests.player_stats.play import advised_game
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 
@@ -22,8 +22,9 @@ SCREENS = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "h
 def players_url(tmp_path) -> Iterator[str]:
     """The Players page of a table with six finished games, on a server of its own."""
     default_cache().solved(KIND)
-    path, table = tmp_path / "games.sqlite3", new_table()
+    path = tmp_path / "games.sqlite3"
     store = SqliteStore(path)
+    table = store.issue_table()
     seats = [["Ann", "Bob", "Cy"], ["Bob", "Ann"], ["Cy", "Ann", "Bob"]] * 2
     for seed, players in enumerate(seats):
         game, _ = advised_game(KIND, players, seed, mistaken=players[seed % len(players)])

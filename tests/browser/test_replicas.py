@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from scoring import Game
-from store import new_table, open_store
+from store import open_store
 from tests.browser.page_steps import choose, sheet_cell
 from tests.postgres import fresh_schema
 from tools.cluster import REPLICA_COOKIE, Cluster, replica_index, running_cluster
@@ -84,8 +84,8 @@ def test_replicas_two_devices_on_two_replicas_stay_in_step_and_survive_a_killed_
     cluster: tuple[Cluster, str], browser: Browser
 ) -> None:
     running, url = cluster
-    table = new_table()
     store = open_store(url)
+    table = store.issue_table()
     game_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
     address = f"{running.url}/?table={table}&game={game_id}"
     first, first_replica = _device(browser, address)

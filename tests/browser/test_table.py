@@ -22,7 +22,7 @@ import samples
 from advisor import CACHE_ENV
 from advisor.background import LOCK_FILE
 from scoring import Game
-from store import SqliteStore, new_table
+from store import SqliteStore
 from tests.browser.page_steps import address, choose, dice_shown, sheet_cell
 from tools import fake_video
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve, start_server
@@ -44,8 +44,10 @@ new MutationObserver(() => {
 @pytest.fixture
 def game(tmp_path) -> Iterator[tuple[str, str, str]]:
     """(server address, table, game id) of a new two-player Yatzy game on its own server."""
-    db, table = tmp_path / "games.sqlite3", new_table()
-    game_id = SqliteStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
+    db = tmp_path / "games.sqlite3"
+    store = SqliteStore(db)
+    table = store.issue_table()
+    game_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
         yield url, table, game_id
 
@@ -135,8 +137,9 @@ def test_ctrl_c_stops_the_server_without_waiting_for_the_advisor(tmp_path: Path)
     # Opening a Greek game starts its advisor solve (some 20 s) in the background; a
     # Ctrl-C must abandon it, so the server ends with no table written.
     db, cache = tmp_path / "games.sqlite3", tmp_path / "advisor"
-    table = new_table()
-    game_id = SqliteStore(db).create(Game("greek", ["Ann", "Bob"]).to_dict(), table=table).id
+    store = SqliteStore(db)
+    table = store.issue_table()
+    game_id = store.create(Game("greek", ["Ann", "Bob"]).to_dict(), table=table).id
     env = {"DICE_TABLE_DB": str(db), CACHE_ENV: str(cache)}
     url, server = start_server(ROOT / "app.py", env)
     try:
@@ -163,8 +166,9 @@ def test_the_advice_shows_by_itself_once_its_table_is_solved(tmp_path: Path):
     # Another server holding the advisor's folder keeps this one waiting until the test
     # lets go; then the page must show the advice without another click.
     db, cache = tmp_path / "games.sqlite3", tmp_path / "advisor"
-    table = new_table()
-    game_id = SqliteStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
+    store = SqliteStore(db)
+    table = store.issue_table()
+    game_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
     cache.mkdir()
     env = {"DICE_TABLE_DB": str(db), CACHE_ENV: str(cache)}
     with (cache / LOCK_FILE).open("a") as lock, serve(ROOT / "app.py", env) as url:

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from scoring import Game
-from store import SqliteStore, new_table
+from store import SqliteStore
 from tests.browser.page_steps import address
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 from webapp.tables import COOKIE, YEAR_SECONDS, cookie_text
@@ -97,7 +97,7 @@ def test_a_new_browser_gets_a_table_of_its_own_and_comes_back_to_it(site):
 
 def test_the_remembered_tables_open_switch_and_leave_in_the_cookie(site):
     url, store, _ = site
-    recent, older = new_table(), new_table()
+    recent, older = store.issue_table(), store.issue_table()
     ann = store.create(Game("yatzy", ["Ann"]).to_dict(), table=recent).id
     cy = store.create(Game("yatzy", ["Cy"]).to_dict(), table=older).id
     context = _browser(site, [recent, older])

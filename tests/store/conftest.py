@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from store import GameStore, new_table, open_store
+from store import GameStore, open_store
 
 
 @pytest.fixture
@@ -31,9 +31,9 @@ def store(address: str) -> Iterator[GameStore]:
 
 
 @pytest.fixture
-def table() -> str:
-    """A new table's token."""
-    return new_table()
+def table(store: GameStore) -> str:
+    """A table the store has issued."""
+    return store.issue_table()
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ Collected through `test_store_contract` (an SQLite file) and `test_postgres_cont
 PostgreSQL server): each gives the `address` fixture its engine.
 """
 
+import json
 import math
 import re
 import signal
@@ -19,7 +20,17 @@ from typing import Any
 import pytest
 
 from scoring import Game
-from store import ConflictError, GameNotFoundError, GameStore, StoreError, new_table, open_store
+from store import (
+    ConflictError,
+    GameNotFoundError,
+    GameStore,
+    Quota,
+    QuotaError,
+    StoreError,
+    UnknownTableError,
+    new_table,
+    open_store,
+)
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -129,7 +140,7 @@ def test_list_games_on_a_new_store_is_empty(store: GameStore, table: str) -> Non
 
 
 def test_a_table_sees_only_its_own_games(store: GameStore, record: dict[str, Any]) -> None:
-    ours, theirs = new_table(), new_table()
+    ours, theirs = store.issue_table(), store.issue_table()
     mine = store.create(record, table=ours)
     other = store.create(record, table=theirs)
     assert [s.id for s in store.list_games(table=ours)] == [mine.id]
@@ -430,13 +441,13 @@ def test_a_server_process_killed_mid_game_loses_no_confirmed_save(
     store.save(game.id, {**final.record, "turns": []}, final.revision, table=table)
 
 
-def _finished(players: list[str], dice: list[int]) -> dict[str, Any]:
+def _finished(players: list[str], dice: list[int]) -> Game:
     """A finished yatzy game whose players all write `dice` into each box in turn."""
     game = Game("yatzy", players)
     for box in game.rules.boxes:
         for _player in players:
             game.record(box.id, dice)
-    return game.to_dict()
+    return game
 
 
 def test_statistics_summary_counts_bonus_fives_and_recorded_rolls(
@@ -459,20 +470,18 @@ def test_statistics_add_games_leaves_out_games_the_table_has(store: GameStore, t
     when = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
     assert store.add_games([(first, when), (first, None)], table=table) == 1
     assert store.add_games([(first, None), (second, None)], table=table) == 1
-    assert store.add_games([(second, None)], table=new_table()) == 1
+    assert store.add_games([(second, None)], table=store.issue_table()) == 1
     listed = store.list_games(table=table)
     assert sorted(s.players for s in listed) == [("Ann",), ("Bob",)]
     (ann,) = [s for s in listed if s.players == ("Ann",)]
     assert ann.created == ann.updated == when
-    assert [g.record for g in store.games(table=table)] == [first, second]
+    assert [g.record for g in store.games(table=table)] == [first.to_dict(), second.to_dict()]
 
 
 def test_statistics_add_games_refuses_all_when_one_is_bad(store: GameStore, table: str) -> None:
-    good = _finished(["Ann"], [5, 5, 5, 2, 2])
+    good, other = _finished(["Ann"], [5, 5, 5, 2, 2]), _finished(["Bob"], [1, 1, 4, 4, 4])
     with pytest.raises(ValueError):
-        store.add_games([(good, None), ({"game": math.nan}, None)], table=table)
-    with pytest.raises(ValueError):
-        store.add_games([(good, datetime(2026, 3, 1))], table=table)
+        store.add_games([(good, None), (other, datetime(2026, 3, 1))], table=table)
     assert store.count(table=table) == 0
 
 
@@ -511,3 +520,54 @@ def test_statistics_names_are_counted_as_others_per_table(
             store.count_name_as("annie", bad, table=table)
     assert store.names(table=table) == {"annie": "Ann"}
     assert store.load(created.id, table=table).record == record
+
+
+def test_hardening_a_token_never_issued_holds_nothing(
+    store: GameStore, record: dict[str, Any]
+) -> None:
+    guessed = "A" * 16
+    assert not store.has_table(guessed)
+    with pytest.raises(UnknownTableError):
+        store.create(record, table=guessed)
+    with pytest.raises(UnknownTableError):
+        store.add_games([(Game.from_dict(record), None)], table=guessed)
+    assert store.count(table=guessed) == 0
+    issued = store.issue_table()
+    assert store.has_table(issued)
+    assert store.held(table=issued) == (0, 0)
+
+
+def test_hardening_a_table_holds_its_quota_and_no_more(
+    store: GameStore, table: str, record: dict[str, Any]
+) -> None:
+    games = [_finished([name], [5, 5, 5, 2, 2]) for name in ("Ann", "Bob", "Cy")]
+    store.quota = Quota(games=2, bytes=10**6)
+    assert store.add_games([(games[0], None), (games[1], None)], table=table) == 2
+    with pytest.raises(QuotaError) as full:
+        store.create(record, table=table)
+    assert full.value.what == "games"
+    with pytest.raises(QuotaError):
+        store.add_games([(games[2], None)], table=table)
+    assert store.count(table=table) == 2
+    assert store.add_games([(games[0], None)], table=table) == 0, "a game already there"
+    other = store.issue_table()
+    store.quota = Quota(games=10, bytes=len(json.dumps(games[0].to_dict()).encode()) // 2)
+    with pytest.raises(QuotaError) as heavy:
+        store.add_games([(games[0], None)], table=other)
+    assert heavy.value.what == "bytes"
+    assert store.count(table=other) == 0
+
+
+def test_hardening_what_a_table_holds_follows_its_saves_and_deletes(
+    store: GameStore, table: str, record: dict[str, Any]
+) -> None:
+    created = store.create(record, table=table)
+    longer = {**record, "turns": [*record["turns"], *record["turns"]]}
+    store.save(created.id, longer, created.revision, table=table)
+    (saved,) = store.games(table=table)
+    assert store.held(table=table) == (
+        1,
+        len(json.dumps(saved.record, ensure_ascii=False).encode()),
+    )
+    store.delete(created.id, table=table)
+    assert store.held(table=table) == (0, 0)

@@ -11,6 +11,7 @@ import psycopg
 import pytest
 
 from store import PostgresStore, StoreError, UnreachableError, new_table, open_store
+from store.postgres_store import SCHEMA_VERSION
 from tests.postgres import fresh_schema, run_sql
 from tools.local_server import free_port
 
@@ -22,6 +23,13 @@ def address() -> Iterator[str]:
     """A schema of its own on the test server."""
     with fresh_schema() as url:
         yield url
+
+
+def _one_game(address: str, record: dict[str, Any]) -> None:
+    """Save one game at a table of its own, then let go of the store."""
+    store = open_store(address)
+    store.create(record, table=store.issue_table())
+    store.close()
 
 
 def _refuses(address: str, record: dict[str, Any], *words: str) -> None:
@@ -73,15 +81,16 @@ def test_postgres_games_table_of_another_program_is_refused_untouched(
 
 
 def test_postgres_other_schema_version_is_refused(address: str, record: dict[str, Any]) -> None:
-    open_store(address).create(record, table=TABLE)
-    run_sql(address, "UPDATE dice_table_meta SET value = '4' WHERE key = 'schema_version'")
-    _refuses(address, record, "version 4")
+    _one_game(address, record)
+    later = str(SCHEMA_VERSION + 1)
+    run_sql(address, f"UPDATE dice_table_meta SET value = '{later}' WHERE key = 'schema_version'")
+    _refuses(address, record, f"version {later}")
 
 
 def test_postgres_games_table_with_another_layout_is_refused(
     address: str, record: dict[str, Any]
 ) -> None:
-    open_store(address).create(record, table=TABLE)
+    _one_game(address, record)
     run_sql(address, "ALTER TABLE games DROP COLUMN summary")
     _refuses(address, record, "layout")
 
@@ -112,14 +121,15 @@ def test_postgres_connections_dropped_by_the_server_are_replaced(
     address: str, record: dict[str, Any]
 ) -> None:
     store = open_store(address)
-    saved = store.create(record, table=TABLE)
+    table = store.issue_table()
+    saved = store.create(record, table=table)
     run_sql(
         address,
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
         " WHERE application_name = '' AND pid <> pg_backend_pid()"
         " AND datname = current_database() AND backend_type = 'client backend'",
     )
-    assert store.load(saved.id, table=TABLE) == saved
+    assert store.load(saved.id, table=table) == saved
     store.close()
 
 
@@ -132,8 +142,9 @@ def test_postgres_a_save_on_one_server_is_heard_on_another(
     heard: list[tuple[str, int]] = []
     feed.subscribe(lambda game_id, revision: heard.append((game_id, revision)))
     assert feed.ready(10)
-    game = there.create(record, table=TABLE)
-    there.save(game.id, record, 1, table=TABLE)
+    table = there.issue_table()
+    game = there.create(record, table=table)
+    there.save(game.id, record, 1, table=table)
     assert feed.wait_beyond(game.id, 1, 10) == 2
     assert heard == [(game.id, 1), (game.id, 2)]
     assert feed.revision(game.id) == 2
@@ -153,10 +164,11 @@ def test_postgres_the_change_feed_listens_again_after_losing_the_server(
         address,
         "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%'",
     )
-    game = there.create(record, table=TABLE)
+    table = there.issue_table()
+    game = there.create(record, table=table)
     revision = 1
     while feed.wait_beyond(game.id, revision - 1, 0.5) is None:
-        revision = there.save(game.id, record, revision, table=TABLE).revision
+        revision = there.save(game.id, record, revision, table=table).revision
         assert revision < 100, "the feed never listened again"
     here.close()
     there.close()

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from store import GameNotFoundError, SqliteStore, StoreError, new_table
+from store.sqlite_file import SCHEMA_VERSION
 
 TABLE = new_table()
 
@@ -73,7 +74,11 @@ def test_sqlite_file_of_another_program_is_refused_untouched(
 
 
 def test_games_table_with_another_layout_is_refused(db_path: Path, record: dict[str, Any]) -> None:
-    _raw(db_path, "CREATE TABLE games (id TEXT, data BLOB)", "PRAGMA user_version = 3")
+    _raw(
+        db_path,
+        "CREATE TABLE games (id TEXT, data BLOB)",
+        f"PRAGMA user_version = {SCHEMA_VERSION}",
+    )
     before = db_path.read_bytes()
     _assert_every_operation_refuses(SqliteStore(db_path), record, "layout")
     assert db_path.read_bytes() == before
@@ -81,11 +86,12 @@ def test_games_table_with_another_layout_is_refused(db_path: Path, record: dict[
 
 def test_other_schema_version_is_refused(db_path: Path, record: dict[str, Any]) -> None:
     store = SqliteStore(db_path)
-    game = store.create(record, table=TABLE)
-    _raw(db_path, "PRAGMA user_version = 4")
-    _assert_every_operation_refuses(store, record, "version 4")
-    _raw(db_path, "PRAGMA user_version = 3")
-    assert store.load(game.id, table=TABLE) == game
+    table = store.issue_table()
+    game = store.create(record, table=table)
+    _raw(db_path, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    _assert_every_operation_refuses(store, record, f"version {SCHEMA_VERSION + 1}")
+    _raw(db_path, f"PRAGMA user_version = {SCHEMA_VERSION}")
+    assert store.load(game.id, table=table) == game
 
 
 def test_directory_in_place_of_the_file_is_refused(db_path: Path, record: dict[str, Any]) -> None:
@@ -107,27 +113,29 @@ def test_directory_in_place_of_the_file_is_refused(db_path: Path, record: dict[s
 def test_damaged_row_is_skipped_by_listing_and_refused_by_load(
     store: SqliteStore, record: dict[str, Any], damage: str
 ) -> None:
-    older = store.create(record, table=TABLE)
-    broken = store.create(record, table=TABLE)
-    newer = store.create({"game": "yahtzee", "players": ["Cy"], "turns": []}, table=TABLE)
+    table = store.issue_table()
+    older = store.create(record, table=table)
+    broken = store.create(record, table=table)
+    newer = store.create({"game": "yahtzee", "players": ["Cy"], "turns": []}, table=table)
     _raw(store.path, f"UPDATE games SET {damage} WHERE id = '{broken.id}'")
 
-    assert [s.id for s in store.list_games(table=TABLE)] == [newer.id, older.id]
-    assert store.unreadable_games(table=TABLE) == [broken.id]
+    assert [s.id for s in store.list_games(table=table)] == [newer.id, older.id]
+    assert store.unreadable_games(table=table) == [broken.id]
     with pytest.raises(StoreError) as caught:
-        store.load(broken.id, table=TABLE)
+        store.load(broken.id, table=table)
     assert not isinstance(caught.value, GameNotFoundError)
     assert broken.id in str(caught.value)
     assert str(store.path) in str(caught.value)
-    assert store.load(older.id, table=TABLE) == older
-    assert store.load(newer.id, table=TABLE) == newer
-    assert store.save(older.id, record, older.revision, table=TABLE).revision == 2
-    assert store.create(record, table=TABLE).revision == 1
+    assert store.load(older.id, table=table) == older
+    assert store.load(newer.id, table=table) == newer
+    assert store.save(older.id, record, older.revision, table=table).revision == 2
+    assert store.create(record, table=table).revision == 1
 
 
 def test_damaged_row_can_be_deleted(store: SqliteStore, record: dict[str, Any]) -> None:
-    broken = store.create(record, table=TABLE)
+    table = store.issue_table()
+    broken = store.create(record, table=table)
     _raw(store.path, f"UPDATE games SET record = 'not json' WHERE id = '{broken.id}'")
-    store.delete(broken.id, table=TABLE)
-    assert store.unreadable_games(table=TABLE) == []
-    assert store.list_games(table=TABLE) == []
+    store.delete(broken.id, table=table)
+    assert store.unreadable_games(table=table) == []
+    assert store.list_games(table=table) == []

@@ -6,9 +6,8 @@ from typing import Any
 
 import pytest
 
-from store import SqliteStore, default_path, new_table, open_store
-
-TABLE = new_table()
+from store import SqliteStore, default_path, open_store
+from store.sqlite_file import SCHEMA_VERSION
 
 
 def test_default_path_is_data_folder_under_current_directory(
@@ -27,9 +26,10 @@ def test_default_store_creates_folder_and_file_on_first_use(
     store = open_store()
     assert store.path == tmp_path / "data" / "dice-table.sqlite3"
     assert not (tmp_path / "data").exists()
-    game = store.create(record, table=TABLE)
+    table = store.issue_table()
+    game = store.create(record, table=table)
     assert store.path.is_file()
-    assert SqliteStore(tmp_path / "data" / "dice-table.sqlite3").load(game.id, table=TABLE) == game
+    assert SqliteStore(tmp_path / "data" / "dice-table.sqlite3").load(game.id, table=table) == game
 
 
 def test_env_var_chooses_the_file_and_nested_folders_are_created(
@@ -39,10 +39,11 @@ def test_env_var_chooses_the_file_and_nested_folders_are_created(
     monkeypatch.setenv("DICE_TABLE_DB", str(target))
     assert default_path() == target
     store = open_store()
+    table = store.issue_table()
     assert store.path == target
-    game = store.create(record, table=TABLE)
+    game = store.create(record, table=table)
     assert target.is_file()
-    assert SqliteStore(target).load(game.id, table=TABLE) == game
+    assert SqliteStore(target).load(game.id, table=table) == game
 
 
 def test_empty_env_var_means_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -56,17 +57,19 @@ def test_relative_path_is_fixed_at_construction(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     store = SqliteStore("games.sqlite3")
+    table = store.issue_table()
     (tmp_path / "elsewhere").mkdir()
     monkeypatch.chdir(tmp_path / "elsewhere")
-    store.create(record, table=TABLE)
+    store.create(record, table=table)
     assert (tmp_path / "games.sqlite3").is_file()
 
 
 def test_file_uses_wal_journal_and_schema_version(db_path: Path, record: dict[str, Any]) -> None:
-    SqliteStore(db_path).create(record, table=TABLE)
+    store = SqliteStore(db_path)
+    store.create(record, table=store.issue_table())
     conn = sqlite3.connect(db_path)
     try:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     finally:
         conn.close()

@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from scoring import Game
-from store import new_table, open_store
+from store import open_store
 from tests.postgres import fresh_schema, run_sql
 
 # What a summary held before the statistics.
@@ -24,6 +24,9 @@ _EARLIER_SUMMARY = json.dumps(
 _DOWNGRADE = (
     "DROP TABLE reviews",
     "DROP TABLE player_names",
+    "DROP TABLE issued_tables",
+    "DROP INDEX games_by_fingerprint",
+    "ALTER TABLE games DROP COLUMN fingerprint",
     f"UPDATE games SET summary = '{_EARLIER_SUMMARY}'",
 )
 
@@ -42,6 +45,9 @@ def _check_brought_up_to_date(address: str, table: str, game_id: str, game: Game
         assert summary.fives == (len(game.rules.boxes),)
         assert summary.totals == (game.totals()["Ann"].total,)
         assert store.load(game_id, table=table).record == game.to_dict()
+        assert store.has_table(table), "a table with games is issued"
+        stored = json.dumps(game.to_dict(), ensure_ascii=False).encode()
+        assert store.held(table=table) == (1, len(stored))
         assert store.keep_review(game_id, 1, {"Ann": {"loss": 0.0}}, table=table)
         assert store.reviews(table=table) == {game_id: {"Ann": {"loss": 0.0}}}
     finally:
@@ -49,12 +55,13 @@ def _check_brought_up_to_date(address: str, table: str, game_id: str, game: Game
 
 
 def test_statistics_an_sqlite_file_of_version_2_is_brought_up_to_date(db_path: Path) -> None:
-    game, table = _five_sixes_game(), new_table()
+    game = _five_sixes_game()
     store = open_store(str(db_path))
+    table = store.issue_table()
     game_id = store.create(game.to_dict(), table=table).id
     store.close()
     conn = sqlite3.connect(db_path)
-    for statement in (*_DOWNGRADE, "PRAGMA user_version = 2"):
+    for statement in (*_DOWNGRADE, "DROP INDEX games_by_sequence", "PRAGMA user_version = 2"):
         conn.execute(statement)
     conn.commit()
     conn.close()
@@ -62,9 +69,10 @@ def test_statistics_an_sqlite_file_of_version_2_is_brought_up_to_date(db_path: P
 
 
 def test_statistics_a_postgres_database_of_version_2_is_brought_up_to_date() -> None:
-    game, table = _five_sixes_game(), new_table()
+    game = _five_sixes_game()
     with fresh_schema() as url:
         store = open_store(url)
+        table = store.issue_table()
         game_id = store.create(game.to_dict(), table=table).id
         store.close()
         run_sql(

@@ -5,7 +5,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from store import GameStore, SqliteStore, new_table
+from store import GameStore, SqliteStore
+from webapp import pacing
+from webapp.pacing import Allowances
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -25,9 +27,20 @@ def store(db) -> GameStore:
 
 
 @pytest.fixture
-def table() -> str:
-    """A table of its own for this test's games."""
-    return new_table()
+def table(store: GameStore) -> str:
+    """A table of its own for this test's games, issued by the test's store."""
+    return store.issue_table()
+
+
+@pytest.fixture(autouse=True)
+def fresh_allowances(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every page test starts with its clients' allowances full: in-process page runs all
+    come from one client, and the allowances last as long as the server's process."""
+    for name in ("CLIENT_RUNS", "CLIENT_PHOTOS", "CLIENT_GAMES_FILES", "CLIENT_TABLES"):
+        kept: Allowances = getattr(pacing, name)
+        monkeypatch.setattr(pacing, name, Allowances(kept.rate, kept.burst))
+    kept = pacing.TABLE_GAMES_FILES
+    monkeypatch.setattr(pacing, "TABLE_GAMES_FILES", Allowances(kept.rate, kept.burst))
 
 
 @pytest.fixture

@@ -2,6 +2,8 @@
 
 from streamlit.testing.v1 import AppTest
 
+from scoring import Game
+from store import GameStore
 from tests.webapp.conftest import APP
 
 
@@ -12,6 +14,14 @@ def at_table(table: str, game_id: str | None = None) -> AppTest:
     if game_id is not None:
         page.query_params["game"] = game_id
     return page
+
+
+def new_game_page(store: GameStore, game: str = "yatzy") -> tuple[AppTest, str, str]:
+    """A new two-player game saved at a table newly issued by `store`, and the page showing
+    it, run once: (page, table, game id)."""
+    table = store.issue_table()
+    game_id = store.create(Game(game, ["Ann", "Bob"]).to_dict(), table=table).id
+    return at_table(table, game_id).run(), table, game_id
 
 
 def table_of(page: AppTest) -> str:

@@ -6,11 +6,10 @@ from collections.abc import Iterator
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from scoring import Game
 from store import ENV_VAR, new_table, open_store
 from tests.postgres import fresh_schema
 from tests.webapp.conftest import APP
-from tests.webapp.driver import problems, record, set_dice
+from tests.webapp.driver import new_game_page, problems, record, set_dice
 from tools.local_server import free_port
 
 
@@ -22,12 +21,8 @@ def database(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 
 
 def test_postgres_a_turn_played_on_the_page_is_saved_in_the_database(database: str) -> None:
-    table = new_table()
     store = open_store(database)
-    game_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
-    page = AppTest.from_file(APP, default_timeout=60)
-    page.query_params.update(table=table, game=game_id)
-    page.run()
+    page, table, game_id = new_game_page(store)
     set_dice(page, [6, 6, 6, 6, 6])
     record(page, "five_of_a_kind")
     assert not problems(page)

@@ -114,6 +114,12 @@ def test_the_language_is_the_address_s_then_the_game_s_then_the_browser_s():
     assert chosen(None, None, None) == SOURCE
 
 
+@pytest.fixture(autouse=True)
+def _table_issued(store) -> None:
+    """This module's table, issued by each test's store."""
+    store.issue_table(TABLE)
+
+
 def _new_game(store, game: str, players: list[str], language: str | None = None) -> str:
     record = Game(game, players).to_dict()
     if language is not None:

@@ -6,7 +6,6 @@ from streamlit.testing.v1 import AppTest
 
 from advisor import review
 from scoring import GAMES
-from store import new_table
 from tests.advisor.random_play import random_game
 from tests.webapp.driver import at_table, problems, record, set_dice, start
 from tests.webapp.test_hostile import HOSTILE_NAMES, assert_no_markup_from_visitors
@@ -43,7 +42,7 @@ def review_lines(page: AppTest) -> list[str]:
 
 
 def open_saved(store, record: dict) -> AppTest:
-    table = new_table()
+    table = store.issue_table()
     return at_table(table, store.create(record, table=table).id).run()
 
 

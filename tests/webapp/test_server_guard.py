@@ -7,7 +7,7 @@ import random
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from scoring import Game
-from store import SqliteStore, new_table
+from store import SqliteStore
 from tools.local_server import ROOT, serve
 from tools.page_client import PageClient
 
@@ -27,8 +27,9 @@ async def _boxes_after(
 
 def test_a_request_to_clear_the_caches_changes_nothing(tmp_path):
     db = tmp_path / "games.sqlite3"
-    table = new_table()
-    game_id = SqliteStore(db).create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
+    store = SqliteStore(db)
+    table = store.issue_table()
+    game_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
     request = BackMsg(clear_cache=True)
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(db)}) as url:
         before, after = asyncio.run(_boxes_after(url, table, game_id, request))

@@ -10,6 +10,8 @@ from scoring import Game
 from store import is_table_token, new_table
 from tests.webapp.conftest import APP
 from tests.webapp.driver import at_table, problems, record, set_dice, start, table_of
+from webapp import pacing
+from webapp.pacing import Allowances
 from webapp.state import TABLES_KEY, TABLES_OPEN_KEY
 from webapp.tables import MOST, cookie_text, parse, put_first
 
@@ -51,7 +53,7 @@ def test_a_game_started_at_a_new_table_is_saved_at_it_with_no_extra_click(page, 
 
 
 def test_the_bare_address_opens_the_browser_s_most_recent_table(db, store):
-    recent, older = new_table(), new_table()
+    recent, older = store.issue_table(), store.issue_table()
     game_id = _game(store, recent, ["Ann", "Bob"])
     page = _remembering(recent, older).run()
     assert not problems(page)
@@ -60,7 +62,7 @@ def test_the_bare_address_opens_the_browser_s_most_recent_table(db, store):
 
 
 def test_a_visitor_at_another_table_or_none_cannot_list_open_or_change_a_game(db, store):
-    home, stranger = new_table(), new_table()
+    home, stranger = store.issue_table(), store.issue_table()
     game_id = _game(store, home, ["Ann", "Bob"])
     listed = at_table(stranger).run()
     assert not problems(listed)
@@ -78,7 +80,7 @@ def test_a_visitor_at_another_table_or_none_cannot_list_open_or_change_a_game(db
 
 
 def test_the_game_at_its_own_table_plays_and_its_phone_address_carries_the_table(db, store):
-    table = new_table()
+    table = store.issue_table()
     game_id = _game(store, table, ["Ann", "Bob"])
     page = record(set_dice(at_table(table, game_id).run(), [6, 6, 6, 2, 2]), "full_house")
     assert not problems(page)
@@ -100,7 +102,7 @@ def test_an_address_whose_table_is_no_token_says_so_and_leads_to_the_browser_s_t
 
 
 def test_your_tables_switch_between_them_and_leave_one(db, store):
-    first, second = new_table(), new_table()
+    first, second = store.issue_table(), store.issue_table()
     _game(store, first, ["Ann", "Bob"])
     _game(store, second, ["Cy"])
     _game(store, second, ["Di", "Ed"])
@@ -121,8 +123,8 @@ def test_your_tables_switch_between_them_and_leave_one(db, store):
     assert store.count(table=first) == 1 and store.count(table=second) == 2, "games stay"
 
 
-def test_leaving_this_table_goes_on_to_the_next_and_a_new_table_comes_first(db):
-    first, second = new_table(), new_table()
+def test_leaving_this_table_goes_on_to_the_next_and_a_new_table_comes_first(db, store):
+    first, second = store.issue_table(), store.issue_table()
     page = _remembering(first, second).run()
     page = page.button(key="leave_table_0").click().run()
     assert table_of(page) == second
@@ -130,6 +132,40 @@ def test_leaving_this_table_goes_on_to_the_next_and_a_new_table_comes_first(db):
     made = table_of(page)
     assert made not in (first, second) and is_table_token(made)
     assert page.session_state[TABLES_KEY] == [made, second]
+
+
+def test_hardening_a_token_never_issued_opens_nothing_and_offers_a_new_table(db, store):
+    guessed = "A" * 16
+    page = at_table(guessed).run()
+    assert not page.exception
+    assert [e.value for e in page.error] == [
+        "There is no table at this address on this server. Check the link you were given, "
+        "or start a new table."
+    ]
+    assert not [b for b in page.button if b.key == "start"], "no game can be started there"
+    page = page.button(key="new_table").click().run()
+    made = table_of(page)
+    assert made != guessed and store.has_table(made)
+    assert not problems(page)
+    assert not store.has_table(guessed) and store.count(table=guessed) == 0
+
+
+def test_hardening_a_client_is_issued_a_bounded_number_of_tables(db, store, monkeypatch):
+    issued = {table_of(AppTest.from_file(APP, default_timeout=60).run()) for _ in range(3)}
+    assert len(issued) == 3 and all(store.has_table(table) for table in issued)
+    monkeypatch.setattr(pacing, "CLIENT_TABLES", Allowances(rate=0.0, burst=3.0))
+    for _ in range(3):
+        AppTest.from_file(APP, default_timeout=60).run()
+    page = AppTest.from_file(APP, default_timeout=60).run()
+    assert not page.exception
+    assert "gave many new tables to your address" in page.error[0].value
+    assert "table" not in page.query_params
+
+
+def test_a_cookie_table_this_server_never_issued_is_passed_over(db, store):
+    home = store.issue_table()
+    page = _remembering(new_table(), home).run()
+    assert table_of(page) == home
 
 
 def test_the_cookie_names_tables_most_recent_first_each_once_and_never_more_than_ten():

@@ -3,10 +3,10 @@ tables this browser remembers, to switch between, to leave, or to start anew."""
 
 import streamlit as st
 
-from store import StoreError, new_table
+from store import StoreError
 from webapp.address import table_address
 from webapp.language import _, ngettext
-from webapp.navigation import show_table
+from webapp.navigation import show_table, to_new_table
 from webapp.saved_games import game_store, store_trouble
 from webapp.state import TABLES_OPEN_KEY
 from webapp.tables import forget, remembered
@@ -47,10 +47,6 @@ def _leave(table: str, here: str) -> None:
     forget(table)
     if table == here:
         show_table(None)
-
-
-def _new_table() -> None:
-    show_table(new_table())
 
 
 def _table_row(index: int, table: str, count: int, players: tuple[str, ...], here: str) -> None:
@@ -96,7 +92,7 @@ def your_tables(here: str) -> None:
         st.button(
             _("New table"),
             key="new_table",
-            on_click=_new_table,
+            on_click=to_new_table,
             icon=":material/add:",
             help=_("A table of its own, with a new link: only those who have it see its games."),
         )

@@ -4,7 +4,6 @@ games are listed."""
 from streamlit.testing.v1 import AppTest
 
 from scoring import Game
-from store import new_table
 
 
 def _start(table: str) -> None:
@@ -36,5 +35,5 @@ def test_a_saved_game_is_listed_with_a_resume_button_at_its_table_only(store, ta
     page = _page(table).run()
     assert not page.exception
     assert [b.key for b in page.button if b.key.startswith("resume_")] == [f"resume_{game_id}"]
-    elsewhere = _page(new_table()).run()
+    elsewhere = _page(store.issue_table()).run()
     assert not [b for b in elsewhere.button if b.key.startswith("resume_")]
