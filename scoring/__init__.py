@@ -24,7 +24,16 @@ from scoring.errors import (
 from scoring.game import Game, Standing, Turn
 from scoring.games import GAMES, rules_of
 from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, Hand, check_roll, dice_text
-from scoring.players import HIDDEN_CATEGORIES, LONGEST_NAME, MAX_PLAYERS, name_key, player_name
+from scoring.players import (
+    HIDDEN_CATEGORIES,
+    LONGEST_NAME,
+    MAX_PLAYERS,
+    disguised,
+    look_alikes,
+    name_key,
+    player_name,
+    player_names,
+)
 from scoring.record_file import report_on
 from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
@@ -85,13 +94,16 @@ __all__ = [
     "check_column",
     "check_roll",
     "dice_text",
+    "disguised",
     "earlier_rolls",
     "extra_bonus",
     "is_scratch",
     "joker_applies",
+    "look_alikes",
     "name_key",
     "options",
     "player_name",
+    "player_names",
     "report_on",
     "rules_of",
     "score",

@@ -2,11 +2,17 @@
 
 import unicodedata
 from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from confusable_homoglyphs import confusables
 
 from scoring.errors import PlayerError
 
 MAX_PLAYERS = 8
 LONGEST_NAME = 24
+# A name's `name_key` may be far longer than the name (one Arabic ligature is 18 letters
+# written out): past this, it is refused, as no sheet could show it.
+LONGEST_KEY = 200
 # The Unicode categories of hidden characters: control and format characters (bidi
 # overrides, zero-width joiners and spaces), surrogates, private-use and unassigned code
 # points, and line and paragraph separators. They are invisible, shown differently by
@@ -41,6 +47,11 @@ def player_name(name: object) -> str:
             "a player's name can have at most {most} characters, not {count}",
             most=LONGEST_NAME,
             count=len(kept),
+        )
+    if len(name_key(kept)) > LONGEST_KEY:
+        raise PlayerError(
+            "a player's name can have at most {most} characters once its ligatures are written out",
+            most=LONGEST_KEY,
         )
     return kept
 
@@ -82,3 +93,32 @@ def _refuse_twins(names: tuple[str, ...], key: Callable[[str], str]) -> None:
                 "{name!r} is named twice; give each player a different name", name=name
             )
         seen.add(key(name))
+
+
+def disguised(name: str) -> bool:
+    """Whether a name mixes alphabets with letters that pass for each other ("Ann" written
+    with a Cyrillic A): such a name can be taken for another player's."""
+    return bool(confusables.is_dangerous(name))
+
+
+def look_alike_key(name: str) -> str:
+    """`name_key` with each letter that passes for a Latin one written as that letter, so
+    that two names a reader cannot tell apart ("Ann", and "Ann" with a Cyrillic A) have
+    one key."""
+    key = name_key(name)
+    found = confusables.is_confusable(key, greedy=True, preferred_aliases=["latin"]) or []
+    twins = {
+        entry["character"]: entry["homoglyphs"][0]["c"]
+        for entry in found
+        if entry["alias"] != "LATIN" and entry["homoglyphs"]
+    }
+    return "".join(twins.get(letter, letter) for letter in key).casefold()
+
+
+def look_alikes(names: Sequence[str]) -> list[tuple[str, str]]:
+    """The pairs of `names` that are different names (`name_key`) but look alike."""
+    return [
+        (first, second)
+        for first, second in combinations(dict.fromkeys(names), 2)
+        if name_key(first) != name_key(second) and look_alike_key(first) == look_alike_key(second)
+    ]

@@ -2,13 +2,17 @@
 kept in the store beside the game, for the Players page's statistics.
 
 One keeper serves every browser of the server: any page thread may hand it games at once,
-and each is reviewed once however many ask. A game waits while its advisor table is still
-being solved; a game that cannot be read or reviewed is logged and left unreviewed.
+and each is reviewed once however many ask. Tables are served in turn, one game each, so
+a table that brought thousands of games delays another's by one review at most; a table
+has at most `MOST_PER_TABLE` games queued and the keeper `MOST_QUEUED` (the others are
+asked for again when the table's page is read again). A game waits while its advisor
+table is still being solved; a game that cannot be read or reviewed is logged and left
+unreviewed.
 """
 
 import logging
 import threading
-from collections import deque
+from collections import OrderedDict, deque
 
 from advisor import review
 from player_stats import review_facts
@@ -19,15 +23,17 @@ from webapp import ahead
 log = logging.getLogger(__name__)
 # How long the keeper waits before it looks again at games whose advisor is not ready.
 NOT_READY_WAIT_SECONDS = 1.0
+MOST_PER_TABLE = 200
+MOST_QUEUED = 5_000
 
-Job = tuple[GameStore, str, str]
+Job = tuple[GameStore, str]
 
 
 class ReviewKeeper:
-    """A queue of (store, table, game id) worked through by one background thread."""
+    """Per table, a queue of (store, game id), worked through in turn by one thread."""
 
     def __init__(self) -> None:
-        self._jobs: deque[Job] = deque()
+        self._tables: OrderedDict[str, deque[Job]] = OrderedDict()
         self._queued: set[tuple[str, str]] = set()
         self._done = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -35,13 +41,16 @@ class ReviewKeeper:
 
     def ask(self, store: GameStore, table: str, game_ids: list[str]) -> None:
         """Review these finished games of `table` and keep what was found (those already
-        waiting are not queued twice)."""
+        waiting are not queued twice, nor any past the keeper's bounds)."""
         with self._done:
             for game_id in game_ids:
+                jobs = self._tables.get(table, ())
+                if len(jobs) >= MOST_PER_TABLE or len(self._queued) >= MOST_QUEUED:
+                    break
                 if (table, game_id) not in self._queued:
                     self._queued.add((table, game_id))
-                    self._jobs.append((store, table, game_id))
-            if self._jobs and self._thread is None:
+                    self._tables.setdefault(table, deque()).append((store, game_id))
+            if self._tables and self._thread is None:
                 self._thread = threading.Thread(target=self._work, name="reviews", daemon=True)
                 self._thread.start()
             self._done.notify_all()
@@ -49,32 +58,45 @@ class ReviewKeeper:
     def waiting(self, table: str) -> int:
         """How many games of `table` wait for their review."""
         with self._done:
-            return sum(1 for queued, _ in self._queued if queued == table)
+            return len(self._tables.get(table, ()))
 
     def settle(self, timeout: float) -> bool:
         """Wait until every game asked for is reviewed (or given up); whether it was."""
         with self._done:
             return self._done.wait_for(lambda: not self._queued, timeout)
 
+    def _next(self) -> tuple[str, Job] | None:
+        """The first game of the table whose turn it is, the table going to the back of
+        the line (the lock held); None when no game waits."""
+        if not self._tables:
+            return None
+        table, jobs = next(iter(self._tables.items()))
+        job = jobs.popleft()
+        del self._tables[table]
+        if jobs:
+            self._tables[table] = jobs
+        return table, job
+
     def _work(self) -> None:
         waited = 0
         while True:
             with self._done:
-                if not self._jobs:
+                turn = self._next()
+                if turn is None:
                     self._thread = None
                     return
-                job = self._jobs.popleft()
-            kept = self._review(*job)
+            table, (store, game_id) = turn
+            kept = self._review(store, table, game_id)
             with self._done:
                 if kept is None:
-                    self._jobs.append(job)
+                    self._tables.setdefault(table, deque()).append((store, game_id))
                     waited += 1
-                    if waited >= len(self._jobs):
+                    if waited >= len(self._queued):
                         self._done.wait(NOT_READY_WAIT_SECONDS)
                         waited = 0
                 else:
                     waited = 0
-                    self._queued.discard(job[1:])
+                    self._queued.discard((table, game_id))
                     self.reviewed += kept
                     self._done.notify_all()
 

@@ -77,5 +77,11 @@ MEMORY_KEY = "table_memory"
 RUN_BUDGET_KEY = "run_budget"
 FRAME_GATE_KEY = "frame_gate"
 
+# The Players page's games file: the file sent, the table whose file this browser waits
+# for while the server takes it in, and what the page says of it once done.
+GAMES_UPLOAD_KEY = "games_upload"
+IMPORTING_KEY = "games_importing"
+IMPORT_SAID_KEY = "import_said"
+
 # A message kept for the next run to show (`webapp.flash`).
 FLASH_KEY = "flash"

@@ -30,7 +30,9 @@ def plain(text: object, limit: int | None = None) -> str:
     """`text` as Markdown that shows it literally, on one line, without hidden
     characters (but the word joiners that keep it from becoming a link), and cut to
     `limit` characters (with an ellipsis) when given."""
-    words = " ".join(str(text).split())
+    whole = str(text)
+    # Cut before the work below: a refusal may quote a visitor's file of megabytes.
+    words = " ".join((whole if limit is None else whole[: 4 * limit]).split())
     line = "".join(c for c in words if unicodedata.category(c) not in HIDDEN_CATEGORIES)
     if limit is not None and len(line) > limit:
         line = line[: limit - 1] + "…"

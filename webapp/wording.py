@@ -1,9 +1,9 @@
-"""How the page words what it says in several places: dice, keeps, winners and the reasons
-behind a suggestion's points."""
+"""How the page words what it says in several places: dice, keeps, winners, the reasons
+behind a suggestion's points, and names that can be taken for others."""
 
 from collections.abc import Sequence
 
-from scoring import DICE_PER_HAND, Reason, Why, dice_text
+from scoring import DICE_PER_HAND, Reason, Why, dice_text, disguised, look_alikes
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
 
@@ -76,3 +76,24 @@ def describe(reason: Reason) -> str:
             )
         case Why.SCRATCH:
             return _("scratch: no such pattern")
+
+
+def look_alike_warnings(names: Sequence[str]) -> list[str]:
+    """What the page warns of `names`: each pair that look alike but are different names,
+    and each name that mixes alphabets whose letters pass for each other."""
+    said = [
+        _(
+            "{first} and {second} look alike but are different names: the sheet would show "
+            "two players nobody can tell apart."
+        ).format(first=plain(first), second=plain(second))
+        for first, second in look_alikes(names)
+    ]
+    said += [
+        _(
+            "{name} mixes letters of different alphabets that look alike: it can be taken "
+            "for another player's name."
+        ).format(name=plain(name))
+        for name in dict.fromkeys(names)
+        if disguised(name)
+    ]
+    return said

@@ -13,10 +13,12 @@ from streamlit.testing.v1 import AppTest
 from advisor import default_cache, review
 from player_stats import Names, lines_csv, player_lines, seats_of
 from scoring import Game
-from store import GameStore, SqliteStore, games_file, new_table
+from store import GameStore, SqliteStore, games_file
 from tests.player_stats.play import advised_game
 from tests.webapp.driver import at_table
+from webapp.games_import import importer
 from webapp.kept_reviews import keeper
+from webapp.state import IMPORTING_KEY
 
 KIND = "catalan"
 # (players, who makes one mistake, whether the earlier rolls are kept in the record)
@@ -202,8 +204,11 @@ def test_statistics_a_finished_game_leads_on_to_the_players_page(
 
 
 def _take_in(page: AppTest, data: bytes) -> AppTest:
+    """Send a games file through the page, and the page once the server took it in."""
     page.file_uploader(key="games_upload").set_value(("games.json", data, "application/json"))
-    return page.run().button(key="games_import").click().run()
+    page.run().button(key="games_import").click().run()
+    assert importer().settle(120), "the file was taken in"
+    return page.run() if IMPORTING_KEY in page.session_state else page
 
 
 def test_statistics_export_then_import_on_an_empty_server_gives_the_same_statistics(
@@ -212,10 +217,10 @@ def test_statistics_export_then_import_on_an_empty_server_gives_the_same_statist
     _fill(store, table, played)
     exported = games_file(store.games(table=table))
     monkeypatch.setenv("DICE_TABLE_DB", str(tmp_path / "other.sqlite3"))
-    elsewhere = new_table()
+    other = SqliteStore(tmp_path / "other.sqlite3")
+    elsewhere = other.issue_table()
     page = _take_in(_players_page(elsewhere), exported)
     assert [m.value for m in page.success] == [f"{len(played)} games added; 0 already here."]
-    other = SqliteStore(tmp_path / "other.sqlite3")
     assert keeper().settle(120)
     page.run()
     _same(_page_rows(page), _plain_figures(played))

@@ -14,7 +14,7 @@ from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
-from webapp.pacing import frame_gate
+from webapp.pacing import frame_gate, photo_allowed
 from webapp.photos import PHOTO_TYPES, SLOTS, BusyError, read_photo, read_scene
 from webapp.state import CAMERA_TROUBLE_KEY, DIE_KEYS, LIVE_CAMERA_KEY, SAMPLE_KEY, SOURCE_KEY
 from webapp.text import plain
@@ -51,6 +51,10 @@ def _refused(name: str, error: ValueError | BusyError) -> None:
 
 
 def _read(name: str, data: bytes) -> None:
+    if not photo_allowed():
+        reason = _("your address sent many photos just now: send it again in a moment")
+        flash("error", plain(f"{name}: {reason}"))
+        return
     try:
         turn_state.keep_photo(read_photo(name, data))
     except (ValueError, BusyError) as error:
@@ -77,8 +81,9 @@ def _use_upload() -> None:
 
 def _take_frame(name: str, frame: bytes) -> None:
     """A live scene: the turn's next roll when it is one, else a note saying why not.
-    A frame that comes too soon after the last one read is dropped unread."""
-    if not frame_gate().admits(time.monotonic()):
+    A frame that comes too soon after the last one read, by this browser or by all of its
+    client's, is dropped unread."""
+    if not frame_gate().admits(time.monotonic()) or not photo_allowed():
         return
     try:
         photo, scene = read_scene(name, frame, turn_state.last_scene())

@@ -9,6 +9,7 @@ from functools import partial
 import altair as alt
 import pandas as pd
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 from player_stats import (
     PERIODS,
@@ -26,16 +27,25 @@ from player_stats import (
 )
 from player_stats import Names as CountedNames
 from scoring import GAMES, LONGEST_NAME, ScoringError, player_name
-from store import GamesFileError, GameStore, StoreError, games_file, read_games_file
+from store import GamesFileError, GameStore, Quota, QuotaError, StoreError, games_file
+from webapp.games_import import Progress, importer
 from webapp.kept_reviews import keeper
 from webapp.language import _, error_text, game_title, ngettext, number
 from webapp.navigation import to_start
+from webapp.pacing import GAMES_FILES_AN_HOUR, games_file_allowed
 from webapp.saved_games import game_store, store_trouble
+from webapp.state import GAMES_UPLOAD_KEY, IMPORT_SAID_KEY, IMPORTING_KEY
 from webapp.table_stats import TableStats, table_stats
 from webapp.text import plain
+from webapp.uploads import forget
+from webapp.wording import look_alike_warnings
 
-# How often the page looks again while reviews are still being worked out.
+# How often the page looks again while reviews are still being worked out, and while a
+# games file is being taken in.
 REVIEWS_POLL_SECONDS = 2.0
+IMPORT_POLL_SECONDS = 1.0
+# How much of a refusal's reason is shown (a reason may quote a whole turn of the file).
+REFUSAL_CHARS = 200
 
 
 def _period_names() -> dict[str, str]:
@@ -267,7 +277,11 @@ def _undo_name(table: str, key: str) -> None:
 
 
 def _names(table: str, found: TableStats) -> None:
-    """Renaming a player, or merging two names, for the statistics only."""
+    """Renaming a player, or merging two names, for the statistics only; names that look
+    alike are warned of first (merging them is the way to count them as one)."""
+    shown = sorted({seat.shown for seat in found.seats}, key=str.casefold)
+    for warning in look_alike_warnings(shown):
+        st.warning(warning, icon=":material/visibility:")
     with st.expander(_("Rename or merge players"), icon=":material/badge:"):
         st.caption(
             _(
@@ -279,7 +293,6 @@ def _names(table: str, found: TableStats) -> None:
         if trouble:
             st.error(trouble)
         counted = CountedNames(found.names)
-        shown = sorted({seat.shown for seat in found.seats}, key=str.casefold)
         if shown:
             left, right = st.columns(2)
             left.selectbox(_("Player"), shown, key="rename_old")
@@ -303,24 +316,57 @@ def _exported(store: GameStore, table: str) -> bytes:
 
 
 def _import(table: str) -> None:
-    upload = st.session_state.get("games_upload")
-    if upload is None:
+    """Hand the games file sent to the server's importer, when the table and this
+    browser's client may send one now and the importer has room."""
+    upload = st.session_state.get(GAMES_UPLOAD_KEY)
+    if not isinstance(upload, UploadedFile):
         return
-    try:
-        games = read_games_file(upload.getvalue())
-        added = game_store().add_games(games, table=table)
-    except GamesFileError as error:
-        st.session_state["import_said"] = ("error", _file_trouble(error))
-        return
-    except StoreError as error:
-        st.session_state["import_said"] = ("error", store_trouble(error))
-        return
-    said = ngettext(
+    data = upload.getvalue()
+    forget(upload)
+    if not games_file_allowed(table):
+        said = _(
+            "This table, or your address, sent games files just now: a table takes at most "
+            "{most} an hour. Send it again later; nothing was added."
+        ).format(most=GAMES_FILES_AN_HOUR)
+        st.session_state[IMPORT_SAID_KEY] = ("error", said)
+    elif not importer().take(game_store(), table, data):
+        said = _(
+            "The server is taking in other games files just now. Send it again in a few "
+            "minutes; nothing was added."
+        )
+        st.session_state[IMPORT_SAID_KEY] = ("error", said)
+    else:
+        st.session_state[IMPORTING_KEY] = table
+
+
+def _import_result(progress: Progress) -> tuple[str, str]:
+    """What came of a games file, as the page says it: its kind and its words."""
+    added = ngettext(
         "{added} game added; {known} already here.",
         "{added} games added; {known} already here.",
-        added,
-    ).format(added=added, known=len(games) - added)
-    st.session_state["import_said"] = ("success", said)
+        progress.added,
+    ).format(added=progress.added, known=progress.known)
+    trouble = progress.trouble
+    if trouble is None:
+        return "success", added
+    if isinstance(trouble, GamesFileError):
+        return "error", _file_trouble(trouble)
+    if isinstance(trouble, QuotaError):
+        full = ngettext(
+            "{added} game added before the table was full: a table holds at most {games} "
+            "games and {megabytes} MB.",
+            "{added} games added before the table was full: a table holds at most {games} "
+            "games and {megabytes} MB.",
+            progress.added,
+        ).format(
+            added=number(progress.added, 0),
+            games=number(Quota.games, 0),
+            megabytes=Quota.bytes // 2**20,
+        )
+        return "error", full
+    if isinstance(trouble, StoreError):
+        return "error", store_trouble(trouble)
+    return "error", _("The games file could not be taken in; nothing was added.")
 
 
 def _file_trouble(error: GamesFileError) -> str:
@@ -329,9 +375,31 @@ def _file_trouble(error: GamesFileError) -> str:
         return _("The file is larger than 20 MB; nothing was added.")
     if error.reason == "game" and error.index is not None and error.cause is not None:
         return _("Game {number} of the file cannot be replayed ({why}); nothing was added.").format(
-            number=error.index + 1, why=plain(error_text(error.cause))
+            number=error.index + 1, why=plain(error_text(error.cause), limit=REFUSAL_CHARS)
         )
     return _("This is not a games file of this app; nothing was added.")
+
+
+@st.fragment(run_every=IMPORT_POLL_SECONDS)
+def _import_progress(table: str) -> None:
+    """While the table's games file is being taken in, how far it is; once done, what
+    came of it, and the whole page drawn again with the games added."""
+    progress = importer().progress(table)
+    if progress is None:
+        st.session_state.pop(IMPORTING_KEY, None)
+        return
+    if progress.done:
+        st.session_state.pop(IMPORTING_KEY, None)
+        st.session_state[IMPORT_SAID_KEY] = _import_result(progress)
+        st.rerun(scope="app")
+    st.caption(
+        ":material/hourglass_top: "
+        + _("Taking in the games file: {checked} of {total} games checked, {added} added.").format(
+            checked=number(progress.checked, 0),
+            total=number(progress.total, 0),
+            added=number(progress.added, 0),
+        )
+    )
 
 
 def _games_file(table: str) -> None:
@@ -352,9 +420,18 @@ def _games_file(table: str) -> None:
             on_click="ignore",
             key="games_export",
         )
-        st.file_uploader(_("A games file to take in"), type=["json"], key="games_upload")
-        st.button(_("Take the games in"), key="games_import", on_click=_import, args=(table,))
-        said = st.session_state.pop("import_said", None)
+        st.file_uploader(_("A games file to take in"), type=["json"], key=GAMES_UPLOAD_KEY)
+        importing = st.session_state.get(IMPORTING_KEY) == table
+        st.button(
+            _("Take the games in"),
+            key="games_import",
+            on_click=_import,
+            args=(table,),
+            disabled=importing,
+        )
+        if importing:
+            _import_progress(table)
+        said = st.session_state.pop(IMPORT_SAID_KEY, None)
         if said:
             kind, text = said
             (st.error if kind == "error" else st.success)(text)

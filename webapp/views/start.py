@@ -14,7 +14,7 @@ from webapp.saved_games import game_store, save_new_game, store_trouble
 from webapp.state import LISTED_KEY
 from webapp.text import plain
 from webapp.views.tables import invite, your_tables
-from webapp.wording import winners_line
+from webapp.wording import look_alike_warnings, winners_line
 
 # Games listed at first in progress and finished, and added to each by "Show older games":
 # the page reads only these games' summaries, however many games the table holds.
@@ -44,6 +44,8 @@ def new_game_form(table: str) -> None:
         )
         for i in range(int(count))
     ]
+    for warning in look_alike_warnings(names):
+        st.warning(warning, icon=":material/visibility:")
     if st.button(_("Start the game"), type="primary", key="start"):
         try:
             game = Game(game_id, names)
