@@ -1,17 +1,19 @@
 """Replicas of the page behind HAProxy on this machine: deploy/'s set-up without containers,
 for the tests and the load benchmark.
 
-`running_cluster(database_url)` starts N Streamlit replicas of `app.py` on free local
-ports, all on the store at `database_url`, with one advisor cache and one cookie secret,
-then `haproxy -db -f deploy/haproxy.cfg` in front on a free port. The affinity cookie's
-value names the replica that serves a browser (`r1` is replica 0: `replica_index`), and
-HAProxy says it in every answer's `X-Replica` header too.
+`running_cluster(database_url)` starts N replicas of the page on free local ports, each
+as deploy/ starts one (`python -m webapp`), all on the store at `database_url`, with one
+advisor cache and one cookie secret, then `haproxy -db -f deploy/haproxy.cfg` in front
+on a free port. The affinity cookie's value names the replica that serves a browser (`r1`
+is replica 0: `replica_index`), and HAProxy says it in every answer's `X-Replica` header
+too.
 """
 
 import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -23,8 +25,10 @@ from secrets import token_hex
 from advisor import CACHE_ENV
 from store import ENV_VAR as DATABASE_ENV
 from tools.local_server import ROOT, Server, free_port, start_server, stop_server, wait_healthy
+from webapp.clients import PROXIES_ENV
 
-APP = ROOT / "app.py"
+# A replica as deploy/ starts one: the server's own options, the allocator's arenas bounded.
+REPLICA = (sys.executable, "-m", "webapp")
 CONFIG = ROOT / "deploy" / "haproxy.cfg"
 REPLICA_COOKIE = "DICE_TABLE_REPLICA"
 REPLICA_HEADER = "X-Replica"
@@ -95,7 +99,7 @@ def _start_replicas(
     logs = [folder / f"replica-{server_name(i)}.log" for i in range(len(ports))]
     with ThreadPoolExecutor(max_workers=len(ports)) as pool:
         futures = [
-            pool.submit(start_server, APP, env, port=port, log=log)
+            pool.submit(start_server, REPLICA, env, port=port, log=log)
             for port, log in zip(ports, logs, strict=True)
         ]
     started: list[tuple[str, Server]] = []
@@ -162,7 +166,8 @@ def running_cluster(
 
     The replicas get `env`, the store's address, one advisor cache (that of `env`, else of
     this process's environment, else a fresh folder) and one cookie secret (that of `env`,
-    else a new one), so that any replica accepts a browser another one served.
+    else a new one), so that any replica accepts a browser another one served; and they
+    believe the client's address that HAProxy, on this machine, forwards.
     """
     if replicas < 1:
         raise ValueError("a cluster needs at least one replica")
@@ -175,6 +180,8 @@ def running_cluster(
             DATABASE_ENV: database_url,
             CACHE_ENV: cache,
             COOKIE_SECRET_ENV: given.get(COOKIE_SECRET_ENV) or token_hex(32),
+            # HAProxy runs on this machine: the replicas believe the address it forwards.
+            PROXIES_ENV: given.get(PROXIES_ENV) or "127.0.0.1",
         }
         front_port, *ports = _distinct_ports(replicas + 1)
         replica_urls, servers, logs = _start_replicas(shared, ports, folder, stack)

@@ -7,6 +7,7 @@ network, so everything that would reach outside is switched off (`FLAGS`).
 
 import os
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -41,10 +42,16 @@ def free_port() -> int:
 
 
 def wait_healthy(url: str, server: Server, seconds: float = HEALTH_TIMEOUT_S) -> None:
-    """Wait until Streamlit answers its health check at `url`; raise if it exits or never
-    answers, with its output when that was kept."""
+    """Wait until Streamlit answers its health check at `url` (over HTTPS, whatever its
+    certificate: the server is this machine's own); raise if it exits or never answers,
+    with its output when that was kept."""
     deadline = time.monotonic() + seconds
-    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    unverified = ssl.create_default_context()
+    unverified.check_hostname = False
+    unverified.verify_mode = ssl.CERT_NONE
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPSHandler(context=unverified), urllib.request.ProxyHandler({})
+    )
     while time.monotonic() < deadline:
         if server.poll() is not None:
             output = server.stdout.read() if server.stdout else ""
@@ -64,9 +71,11 @@ def start_server(
     *,
     port: int | None = None,
     log: Path | None = None,
+    tls: tuple[Path, Path] | None = None,
 ) -> tuple[str, Server]:
     """`streamlit run script` (or a command that takes Streamlit's options, such as
-    `python -m webapp`) on `port` or a free one, once it answers: its address and process.
+    `python -m webapp`) on `port` or a free one, once it answers: its address and process;
+    over HTTPS when `tls` names a certificate and its key.
 
     Its output goes to the file `log` when given (a server under load writes more than a
     pipe holds), else to a pipe that is read if it exits early.
@@ -78,6 +87,8 @@ def start_server(
         command = list(script)
     command += ["--server.port", str(port), "--server.address", "127.0.0.1"]
     command += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    if tls is not None:
+        command += ["--server.sslCertFile", str(tls[0]), "--server.sslKeyFile", str(tls[1])]
     with log.open("w") if log else nullcontext(subprocess.PIPE) as out:
         server = subprocess.Popen(
             command,
@@ -87,7 +98,7 @@ def start_server(
             stderr=subprocess.STDOUT,
             text=True,
         )
-    url = f"http://127.0.0.1:{port}"
+    url = f"{'http' if tls is None else 'https'}://127.0.0.1:{port}"
     try:
         wait_healthy(url, server)
     except BaseException:

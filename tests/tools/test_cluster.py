@@ -4,12 +4,14 @@ replica dies. The replicas share an SQLite file here; the PostgreSQL store is te
 """
 
 import os
+import re
 import subprocess
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
 from http.cookiejar import Cookie, CookieJar
 from pathlib import Path
+from secrets import token_urlsafe
 
 import pytest
 from websockets.sync.client import connect
@@ -27,6 +29,9 @@ from tools.cluster import (
 
 DOWN_TIMEOUT_S = 30.0
 SHARED = ("DICE_TABLE_DB", "DICE_TABLE_ADVISOR_CACHE", "STREAMLIT_SERVER_COOKIE_SECRET")
+LOG_TIMEOUT_S = 10.0
+# HAProxy's log line of a request for the page itself, with or without its query string.
+PAGE_REQUEST = re.compile(r'"GET /[? ]')
 
 
 class Browser:
@@ -43,6 +48,11 @@ class Browser:
         with self._opener.open(f"{cluster.url}/_stcore/health", timeout=10) as answer:
             assert answer.read() == b"ok"
             return str(answer.headers[REPLICA_HEADER])
+
+    def page(self, cluster: Cluster, query: str) -> None:
+        """Open the page's address with `query` through the front."""
+        with self._opener.open(f"{cluster.url}/?{query}", timeout=10) as answer:
+            assert answer.status == 200
 
     def replica_cookie(self) -> str | None:
         """The affinity cookie's value, if the browser has one."""
@@ -139,6 +149,17 @@ def test_replicas_share_the_store_the_advisor_cache_and_the_cookie_secret(cluste
     for name in SHARED:
         values = {env.get(name) for env in environments}
         assert len(values) == 1 and None not in values and "" not in values, name
+
+
+def test_hardening_haproxy_logs_no_table_token(cluster: Cluster):
+    token = token_urlsafe(18)
+    Browser().page(cluster, f"table={token}&game=abc")
+    _wait_until(
+        lambda: PAGE_REQUEST.search(cluster.haproxy_log.read_text()) is not None,
+        LOG_TIMEOUT_S,
+        "logged by HAProxy",
+    )
+    assert token not in cluster.haproxy_log.read_text()
 
 
 def _environment(pid: int) -> dict[str, str]:

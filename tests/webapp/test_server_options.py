@@ -17,3 +17,8 @@ def test_the_checkout_s_config_matches_the_installed_server_s_options():
 
 def test_the_server_takes_no_upload_the_reader_would_refuse():
     assert SERVER_OPTIONS["server.maxUploadSize"] * 2**20 == LARGEST_FILE
+
+
+def test_hardening_visitors_get_no_error_details_and_no_built_in_csv_export():
+    assert SERVER_OPTIONS["client.showErrorDetails"] == "none"
+    assert SERVER_OPTIONS["client.disableDataExport"] is True

@@ -3,7 +3,8 @@
 A Streamlit page talks to its server over a websocket, which sets no cookies, so
 `write_cookie` mounts a small custom component (components v2, its frontend the file
 cookie.js beside this module; no iframe) that sets `document.cookie`, and only when the
-browser's value differs. The server reads it back from `st.context.cookies`, which holds
+browser's value differs (marked Secure when the page is served over HTTPS, so that it
+never travels in clear). The server reads it back from `st.context.cookies`, which holds
 the cookies the browser sent when the page was opened.
 """
 
