@@ -19,16 +19,22 @@ the sheet, and entries another device did not show within 15 s. Everything stays
 loopback and is bounded by `--seconds` and `--max-turns`; the servers (and a PostgreSQL
 server started for the run) are stopped at the end, on errors and on Ctrl-C.
 
-With `--flood frames` (or `reruns`), one more tab on a game of its own floods the server
-while the sessions play, as a hostile visitor might: it sends a live-camera frame (a
-sample photo, as the camera component sends one) or a bare rerun every millisecond without
-waiting for any run to finish, and reads and drops what the server sends back. Its
-messages are counted apart; the table is the other sessions' figures.
+Each session connects from an address of its own on this machine (127.0.x.y), so the
+server counts it as a client of its own, as it would a device at a real table.
+
+With `--flood frames` (or `reruns`, or `crafted`), one more tab on a game of its own
+floods the server while the sessions play, as a hostile visitor might: it sends a
+live-camera frame (a sample photo, as the camera component sends one; or, `crafted`, a
+JPEG start mark and 3 MiB of fill bytes) or a bare rerun every millisecond without waiting
+for any run to finish, and reads and drops what the server sends back. `--flooders N`
+opens N such tabs, each a browser session of its own, all from one address (one visitor).
+Their messages are counted apart; the table is the other sessions' figures.
 
 Run from the repository root:
 
     python -m tools.load_benchmark [--sessions 10] [--tables N] [--seconds 180]
-        [--store sqlite|postgres] [--replicas 1] [--postgres URL] [--flood frames|reruns]
+        [--store sqlite|postgres] [--replicas 1] [--postgres URL]
+        [--flood frames|reruns|crafted] [--flooders 1]
 
 `--store postgres` uses `--postgres` (default $DICE_TABLE_TEST_POSTGRES), or starts a
 throwaway server (`tools.postgres_server`); `--replicas 2` or more needs it, and puts
@@ -63,10 +69,10 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 import samples
 from scoring import Game
-from store import ENV_VAR, new_table, open_store
+from store import ENV_VAR, open_store
 from tools.cluster import running_cluster
-from tools.local_server import ROOT, free_port, start_server, stop_server
-from tools.page_client import RUN_TIMEOUT_S, PageClient, SheetWatcher
+from tools.local_server import free_port, start_server, stop_server
+from tools.page_client import RUN_TIMEOUT_S, PageClient, SheetWatcher, source_address
 from tools.postgres_server import fresh_database, running_postgres
 from webapp import LIVE_CAMERA_KEY
 
@@ -80,7 +86,13 @@ LOG_TAIL_CHARS = 4000
 # Where Streamlit keeps a component's trigger values: "<prefix>_<component id>__events".
 TRIGGERS = "$$STREAMLIT_INTERNAL_KEY_{id}__events"
 FLOOD_GAP_S = 0.001
-FLOODS = ("frames", "reruns")
+# The server as the README's set-up and deploy/ start it.
+SERVER = (sys.executable, "-m", "webapp")
+FLOODS = ("frames", "reruns", "crafted")
+# A crafted frame: a JPEG's start mark and fill bytes, as large as a frame may be.
+CRAFTED = b"\xff\xd8" + b"\xff" * (3 * 2**20 - 16)
+# The address every flooding tab connects from: one visitor.
+FLOODER = "127.0.255.1"
 STORES = ("sqlite", "postgres")
 
 
@@ -119,6 +131,15 @@ class Table:
     def query(self) -> str:
         """The address's query of the table's game, as every device opens it."""
         return f"table={self.player.table}&game={self.player.game_id}"
+
+
+def issued_table(address: str) -> str:
+    """A table newly issued by the store at `address`."""
+    store = open_store(address)
+    try:
+        return store.issue_table()
+    finally:
+        store.close()
 
 
 def new_game(address: str, table: str) -> str:
@@ -226,14 +247,14 @@ def frame_state(component_id: str, frame_id: int, jpeg: bytes) -> WidgetState:
 async def flood(url: str, table: str, game_id: str, kind: str, deadline: float) -> int:
     """A tab sending frames (or bare reruns) every `FLOOD_GAP_S` until the deadline, never
     waiting for a run; returns how many it sent."""
-    client = PageClient(url, table, game_id)
+    client = PageClient(url, table, game_id, source=FLOODER)
     shown = await client.open()
     component_id = shown.widgets[LIVE_CAMERA_KEY][0]
-    jpeg = samples.photos()[0].read_bytes()
+    jpeg = CRAFTED if kind == "crafted" else samples.photos()[0].read_bytes()
     drain = asyncio.create_task(client.discard_replies())
     sent = 0
     while time.monotonic() < deadline:
-        states = [frame_state(component_id, sent + 1, jpeg)] if kind == "frames" else []
+        states = [frame_state(component_id, sent + 1, jpeg)] if kind != "reruns" else []
         await client.send(states)
         sent += 1
         await asyncio.sleep(FLOOD_GAP_S)
@@ -292,9 +313,10 @@ async def benchmark(
     tally: Tally,
     pids: Sequence[int],
     flooding: str | None = None,
+    flooders: int = 1,
 ) -> tuple[float, list[tuple[float, list[int]]]]:
-    """Open every table's tabs, then let them all play at once for `seconds`, beside a
-    flooding tab when `flooding` names what it sends.
+    """Open every table's tabs, then let them all play at once for `seconds`, beside
+    `flooders` flooding tabs when `flooding` names what they send.
 
     Returns the wall time of the play and the memory samples, which start once every
     page is loaded, so the first sample is the servers with all sessions open.
@@ -307,9 +329,12 @@ async def benchmark(
     deadline = start + seconds
     sessions = [play(table, address, deadline, tally, seed) for seed, table in enumerate(tables)]
     if flooding:
-        flood_table = new_table()
+        flood_table = await asyncio.to_thread(issued_table, address)
         flood_game = await asyncio.to_thread(new_game, address, flood_table)
-        sessions.append(_flood_count(url, flood_table, flood_game, flooding, deadline, tally))
+        sessions += [
+            _flood_count(url, flood_table, flood_game, flooding, deadline, tally)
+            for _ in range(flooders)
+        ]
     try:
         await asyncio.gather(*sessions)
     finally:
@@ -321,7 +346,8 @@ async def benchmark(
 async def _flood_count(
     url: str, table: str, game_id: str, kind: str, deadline: float, tally: Tally
 ) -> None:
-    tally.flooded = (kind, await flood(url, table, game_id, kind, deadline))
+    sent = await flood(url, table, game_id, kind, deadline)
+    tally.flooded = (kind, sent + (tally.flooded[1] if tally.flooded else 0))
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -386,7 +412,7 @@ def report(
     ]
     if tally.flooded:
         kind, sent = tally.flooded
-        lines += ["", f"Beside them one more tab sent {sent} {kind} in {wall_s:.0f} s."]
+        lines += ["", f"Beside them flooding tabs sent {sent} {kind} in {wall_s:.0f} s."]
     if samples:
         servers = len(samples[0][1])
         peaks = [max(kib[i] for _, kib in samples) for i in range(servers)]
@@ -433,7 +459,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         default=os.environ.get("DICE_TABLE_TEST_POSTGRES", ""),
         help="a PostgreSQL server's URL (default: $DICE_TABLE_TEST_POSTGRES, else one started)",
     )
-    parser.add_argument("--flood", choices=FLOODS, help="one more tab flooding the server")
+    parser.add_argument("--flood", choices=FLOODS, help="tabs flooding the server beside them")
+    parser.add_argument("--flooders", type=int, default=1, help="how many flooding tabs")
     args = parser.parse_args(argv)
     args.tables = args.tables or args.sessions
     if min(args.sessions, args.tables, args.max_turns, args.replicas) < 1 or args.seconds <= 0:
@@ -465,7 +492,7 @@ def _servers(
     if args.replicas == 1:
         port = args.port or free_port()
         log = folder / "server.log"
-        _, server = start_server(ROOT / "app.py", {ENV_VAR: address}, port=port, log=log)
+        _, server = start_server(SERVER, {ENV_VAR: address}, port=port, log=log)
         try:
             yield f"ws://127.0.0.1:{port}/_stcore/stream", [server.pid], [log]
         finally:
@@ -491,7 +518,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             tables = _seat(url, address, args.sessions, args.tables)
             tally.games = len(tables)
             wall_s, samples = asyncio.run(
-                benchmark(url, address, tables, args.seconds, tally, pids, args.flood)
+                benchmark(
+                    url, address, tables, args.seconds, tally, pids, args.flood, args.flooders
+                )
             )
         except RuntimeError:
             _print_logs(logs)
@@ -507,11 +536,13 @@ def _seat(url: str, address: str, sessions: int, tables: int) -> list[Table]:
     rest watching, as evenly as they go."""
     seated = []
     for index in range(tables):
-        token = new_table()
-        player = PageClient(url, token, new_game(address, token))
-        watching = len(range(index + tables, sessions, tables))
+        token = issued_table(address)
+        player = PageClient(url, token, new_game(address, token), source_address(index))
+        watching = range(index + tables, sessions, tables)
         seated.append(Table(player, []))
-        seated[-1].watchers = [SheetWatcher(url, seated[-1].query()) for _ in range(watching)]
+        seated[-1].watchers = [
+            SheetWatcher(url, seated[-1].query(), source_address(number)) for number in watching
+        ]
     return seated
 
 

@@ -72,20 +72,21 @@ class PageRun:
 class PageClient:
     """One browser tab on a game's page: a websocket on which it reruns the page's script."""
 
-    def __init__(self, url: str, table: str, game_id: str) -> None:
-        """Remember the server's websocket URL and the table and game the tab shows."""
+    def __init__(self, url: str, table: str, game_id: str, source: str | None = None) -> None:
+        """Remember the server's websocket URL, the table and game the tab shows, and the
+        local address it connects from (`source`: one of this machine's 127.x.y.z, so that
+        the server sees a client of its own), if any."""
         self.url = url
         self.table = table
         self.game_id = game_id
+        self.source = source
         self.shown = PageRun()
         self._socket: websockets.ClientConnection | None = None
         self._page_hash = ""
 
     async def open(self) -> PageRun:
         """Connect and load the page, as a tab does when it opens the game's address."""
-        self._socket = await websockets.connect(
-            self.url, subprotocols=[websockets.Subprotocol("streamlit")], max_size=None, proxy=None
-        )
+        self._socket = await connect(self.url, self.source)
         return await self.rerun([])
 
     @property
@@ -178,6 +179,23 @@ class PageClient:
         return WidgetState(id=self.shown.widgets[key][0], trigger_value=True)
 
 
+async def connect(url: str, source: str | None) -> websockets.ClientConnection:
+    """A page's websocket to `url`, from the local address `source` when given."""
+    return await websockets.connect(
+        url,
+        subprotocols=[websockets.Subprotocol("streamlit")],
+        max_size=None,
+        proxy=None,
+        local_addr=None if source is None else (source, 0),
+    )
+
+
+def source_address(number: int) -> str:
+    """The `number`th of this machine's own addresses (127.0.1.0 onwards; 127.0.0.1 is the
+    one a browser on this machine uses), for a tab to count as a client of its own."""
+    return f"127.0.{1 + number // 250}.{number % 250 + 1}"
+
+
 def _pressed(widget_id: str, label: str) -> WidgetState:
     state = WidgetState(id=widget_id)
     state.string_array_value.data.append(label)
@@ -187,9 +205,10 @@ def _pressed(widget_id: str, label: str) -> WidgetState:
 class SheetWatcher:
     """A tab showing one game, noting when (time.perf_counter) its sheet last changed."""
 
-    def __init__(self, url: str, query: str) -> None:
+    def __init__(self, url: str, query: str, source: str | None = None) -> None:
         self.url = url
         self.query = query
+        self.source = source
         self.sheet: bytes | None = None
         self.changed_at = 0.0
         self.changes = 0
@@ -207,9 +226,7 @@ class SheetWatcher:
         Raises `TimeoutError` when the page does not show a sheet within `RUN_TIMEOUT_S`.
         """
         self.sheet = None
-        self._socket = await websockets.connect(
-            self.url, subprotocols=[websockets.Subprotocol("streamlit")], max_size=None, proxy=None
-        )
+        self._socket = await connect(self.url, self.source)
         await self._rerun()
         self._reader = asyncio.create_task(self._read())
         async with self._changed:
