@@ -25,8 +25,9 @@ server counts it as a client of its own, as it would a device at a real table.
 With `--flood frames` (or `reruns`, or `crafted`), one more tab on a game of its own
 floods the server while the sessions play, as a hostile visitor might: it sends a
 live-camera frame (a sample photo, as the camera component sends one; or, `crafted`, a
-JPEG start mark and 3 MiB of fill bytes) or a bare rerun every millisecond without waiting
-for any run to finish, and reads and drops what the server sends back. `--flooders N`
+JPEG start mark and fill bytes, as large as the page takes a frame) or a bare rerun every
+millisecond without waiting for any run to finish, and reads and drops what the server
+sends back. `--flooders N`
 opens N such tabs, each a browser session of its own, all from one address (one visitor).
 Their messages are counted apart; the table is the other sessions' figures.
 
@@ -75,6 +76,7 @@ from tools.local_server import free_port, start_server, stop_server
 from tools.page_client import RUN_TIMEOUT_S, PageClient, SheetWatcher, source_address
 from tools.postgres_server import fresh_database, running_postgres
 from webapp import LIVE_CAMERA_KEY
+from webapp.live_camera import LARGEST_FRAME_CHARS
 
 GAME_KIND = "yatzy"
 PLAYERS = ("Ann", "Bob")
@@ -89,8 +91,8 @@ FLOOD_GAP_S = 0.001
 # The server as the README's set-up and deploy/ start it.
 SERVER = (sys.executable, "-m", "webapp")
 FLOODS = ("frames", "reruns", "crafted")
-# A crafted frame: a JPEG's start mark and fill bytes, as large as a frame may be.
-CRAFTED = b"\xff\xd8" + b"\xff" * (3 * 2**20 - 16)
+# A crafted frame: a JPEG's start mark and fill bytes, as large as the page takes a frame.
+CRAFTED = b"\xff\xd8" + b"\xff" * (LARGEST_FRAME_CHARS * 3 // 4 - 16)
 # The address every flooding tab connects from: one visitor.
 FLOODER = "127.0.255.1"
 STORES = ("sqlite", "postgres")

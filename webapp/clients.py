@@ -14,15 +14,17 @@ import os
 import streamlit as st
 
 PROXIES_ENV = "DICE_TABLE_PROXIES"
-# What Streamlit calls a connection from this machine (it gives no address for those).
+# What Streamlit calls a connection from this machine's usual addresses (it gives no
+# address for those); its other loopback addresses (127.0.1.1, ...) are clients apart.
 LOCAL = "local"
+LOCAL_ADDRESSES = frozenset({LOCAL, "127.0.0.1", "::1", "localhost"})
 
 
 def client_of(peer: str | None, forwarded: str | None, proxies: frozenset[str]) -> str:
     """The client of a connection from `peer` (None: from this machine) that carried the
     X-Forwarded-For value `forwarded`: the address the proxy saw, when `peer` is one of
-    `proxies` and that address is one; else `peer` itself."""
-    source = peer or LOCAL
+    `proxies` and that address is one; else `peer` itself (this machine: "local")."""
+    source = LOCAL if peer is None or peer in LOCAL_ADDRESSES else peer
     if source in proxies and forwarded:
         seen = forwarded.split(",")[-1].strip()
         if _is_address(seen):
@@ -44,7 +46,7 @@ def current_client() -> str:
 def proxies() -> frozenset[str]:
     """The proxies whose X-Forwarded-For the server believes ("local" for this machine)."""
     named = (part.strip() for part in os.environ.get(PROXIES_ENV, "").split(","))
-    return frozenset(LOCAL if _is_loopback(name) else name for name in named if name)
+    return frozenset(LOCAL if name in LOCAL_ADDRESSES else name for name in named if name)
 
 
 def _is_address(text: str) -> bool:
@@ -53,7 +55,3 @@ def _is_address(text: str) -> bool:
     except ValueError:
         return False
     return True
-
-
-def _is_loopback(text: str) -> bool:
-    return text == LOCAL or (_is_address(text) and ipaddress.ip_address(text).is_loopback)

@@ -98,6 +98,8 @@ class Allowances:
 # What one client may make the server do, over all of its browser sessions.
 CLIENT_RUNS = Allowances(rate=10.0, burst=100.0)
 CLIENT_PHOTOS = Allowances(rate=2.0, burst=10.0)
+# Large messages (a live camera's frames), counted as they arrive, before they are parsed.
+CLIENT_LARGE_MESSAGES = Allowances(rate=3.0, burst=15.0)
 GAMES_FILES_AN_HOUR = 4
 CLIENT_GAMES_FILES = Allowances(rate=GAMES_FILES_AN_HOUR / HOUR, burst=2.0)
 CLIENT_TABLES = Allowances(rate=30 / HOUR, burst=30.0)

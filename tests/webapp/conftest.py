@@ -36,7 +36,13 @@ def table(store: GameStore) -> str:
 def fresh_allowances(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every page test starts with its clients' allowances full: in-process page runs all
     come from one client, and the allowances last as long as the server's process."""
-    for name in ("CLIENT_RUNS", "CLIENT_PHOTOS", "CLIENT_GAMES_FILES", "CLIENT_TABLES"):
+    for name in (
+        "CLIENT_RUNS",
+        "CLIENT_PHOTOS",
+        "CLIENT_LARGE_MESSAGES",
+        "CLIENT_GAMES_FILES",
+        "CLIENT_TABLES",
+    ):
         kept: Allowances = getattr(pacing, name)
         monkeypatch.setattr(pacing, name, Allowances(kept.rate, kept.burst))
     kept = pacing.TABLE_GAMES_FILES

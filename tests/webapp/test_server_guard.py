@@ -1,7 +1,9 @@
 """A browser cannot clear the server's caches and every visitor's state: a page in viewer
-mode never asks, and the server drops the request from anyone who sends it."""
+mode never asks, and the server drops the request from anyone who sends it; nor send
+large messages (frames) past what its client may, over all of its tabs."""
 
 import asyncio
+import json
 import random
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -10,6 +12,9 @@ from scoring import Game
 from store import SqliteStore
 from tools.local_server import ROOT, serve
 from tools.page_client import PageClient
+from webapp import pacing
+from webapp.pacing import Allowances
+from webapp.server_guard import LARGE_MESSAGE, _refusing
 
 
 async def _boxes_after(
@@ -35,3 +40,42 @@ def test_a_request_to_clear_the_caches_changes_nothing(tmp_path):
         before, after = asyncio.run(_boxes_after(url, table, game_id, request))
     assert before, "five dice set offer boxes"
     assert after == before, "the dice set are still there"
+
+
+class _Connection:
+    """What Streamlit's session client tells of its connection (remote address, headers)."""
+
+    def __init__(self, remote_ip: str, forwarded: str | None = None) -> None:
+        self.remote_ip = remote_ip
+        self.headers = [("X-Forwarded-For", forwarded)] if forwarded else []
+
+
+class _Client:
+    def __init__(self, connection: _Connection) -> None:
+        self.client_context = connection
+
+
+def _large_rerun() -> BackMsg:
+    message = BackMsg()
+    state = message.rerun_script.widget_states.widgets.add()
+    state.id = "camera"
+    state.json_trigger_value = json.dumps([{"frame": "A" * (LARGE_MESSAGE + 1)}])
+    return message
+
+
+def test_hardening_large_messages_are_counted_per_client_over_its_tabs(monkeypatch):
+    monkeypatch.setattr(pacing, "CLIENT_LARGE_MESSAGES", Allowances(rate=0.0, burst=5.0))
+    sessions = {
+        "tab 1": _Client(_Connection("203.0.113.7")),
+        "tab 2": _Client(_Connection("203.0.113.7")),
+        "other": _Client(_Connection("198.51.100.1")),
+    }
+    taken: list[str] = []
+    handle = _refusing(lambda session_id, msg: taken.append(session_id), sessions.__getitem__)
+    for _ in range(4):
+        for session_id in sessions:
+            handle(session_id, _large_rerun())
+    assert taken.count("tab 1") + taken.count("tab 2") == 5, "one client's tabs share one"
+    assert taken.count("other") == 4
+    handle("tab 1", BackMsg(rerun_script={}))
+    assert taken[-1] == "tab 1", "a small rerun is never counted"

@@ -61,8 +61,9 @@ STATUSES: Final[frozenset[str]] = frozenset(
     ("starting", "watching", "moving", "settling", "insecure", "denied", "no_camera", "error")
 )
 DEFAULT_SETTLE_MS: Final = 700
-# A frame's JPEG in base64: one of `Tuning.max_side` at `Tuning.jpeg_quality` is under 1 MB.
-LARGEST_FRAME_CHARS: Final = 4 * 2**20
+# A frame's JPEG in base64: one of `Tuning.max_side` at `Tuning.jpeg_quality` is under 1 MB
+# (the server takes no message from a browser over 2 MB: `webapp.__main__`).
+LARGEST_FRAME_CHARS: Final = 3 * 2**19
 
 
 @dataclass(frozen=True)
