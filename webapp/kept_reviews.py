@@ -7,7 +7,7 @@ a table that brought thousands of games delays another's by one review at most; 
 has at most `MOST_PER_TABLE` games queued and the keeper `MOST_QUEUED` (the others are
 asked for again when the table's page is read again). A game waits while its advisor
 table is still being solved; a game that cannot be read or reviewed is logged and left
-unreviewed.
+unreviewed. Once the queue is empty, the memory its reviews freed goes back to the system.
 """
 
 import logging
@@ -19,6 +19,7 @@ from player_stats import review_facts
 from scoring import Game
 from store import GameStore
 from webapp import ahead
+from webapp.memory import give_back_memory
 
 log = logging.getLogger(__name__)
 # How long the keeper waits before it looks again at games whose advisor is not ready.
@@ -84,7 +85,9 @@ class ReviewKeeper:
                 turn = self._next()
                 if turn is None:
                     self._thread = None
-                    return
+            if turn is None:
+                give_back_memory()
+                return
             table, (store, game_id) = turn
             kept = self._review(store, table, game_id)
             with self._done:
