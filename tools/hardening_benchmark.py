@@ -12,6 +12,9 @@ failed, and their median, p95 and longest time.
 Reviews: one table queues `--queued` finished games for review, then another table one;
 it prints how long that one waited for its review (and how many of the first table's
 were still waiting then).
+
+Memory: `--imports` files like the first, each at a table of its own, one after the
+other; it prints the process's resident memory before and after each.
 """
 
 import argparse
@@ -36,6 +39,8 @@ from webapp.kept_reviews import ReviewKeeper
 
 KIND = "yatzy"
 REVIEWED = "catalan"
+# The separators of the games file the page writes.
+COMPACT = (",", ":")
 
 
 def _rolled_game(rng: random.Random, seat: int) -> dict[str, object]:
@@ -59,9 +64,9 @@ def largest_file() -> tuple[bytes, int]:
     size = 2
     while True:
         game = _rolled_game(rng, len(games))
-        grown = size + len(json.dumps(game)) + 1
+        grown = size + len(json.dumps(game, separators=COMPACT)) + 1
         if grown > LARGEST_FILE:
-            return json.dumps(games).encode(), len(games)
+            return json.dumps(games, separators=COMPACT).encode(), len(games)
         games.append(game)
         size = grown
 
@@ -118,6 +123,24 @@ def measure_import(store: GameStore, players: int) -> None:
     )
 
 
+def resident_mib() -> float:
+    """This process's resident memory now, in MiB."""
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def measure_memory(store: GameStore, imports: int) -> None:
+    """Resident memory before and after each of `imports` largest files taken in."""
+    data, _count = largest_file()
+    importer = Importer()
+    held = [resident_mib()]
+    for _ in range(imports):
+        importer.take(store, store.issue_table(), data)
+        importer.settle(3600)
+        held.append(resident_mib())
+    print("| " + " | ".join(f"{mib:.0f}" for mib in held) + " |")
+
+
 def measure_reviews(store: GameStore, queued: int) -> None:
     """How long one table's finished game waits behind another table's queue."""
     default_cache().solved(REVIEWED)
@@ -168,6 +191,7 @@ def main() -> None:
     parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--queued", type=int, default=400)
+    parser.add_argument("--imports", type=int, default=5)
     args = parser.parse_args()
     print(f"Import beside {args.players} tables recording, {args.store}:\n")
     print(
@@ -182,6 +206,11 @@ def main() -> None:
     print("|---:|---:|---:|")
     with _store(args.store) as store:
         measure_reviews(store, args.queued)
+    print(f"\nResident MiB before and after each of {args.imports} files, {args.store}:\n")
+    print("| before | " + " | ".join(f"after {n + 1}" for n in range(args.imports)) + " |")
+    print("|" + "---:|" * (args.imports + 1))
+    with _store(args.store) as store:
+        measure_memory(store, args.imports)
 
 
 if __name__ == "__main__":
