@@ -18,7 +18,7 @@ from advisor.queries import (
     expected_score,
     forget_turns,
 )
-from advisor.review import KeepReview, Review, TurnReview, costliest, review, turning_points
+from advisor.reviewing import KeepReview, Review, TurnReview, costliest, review, turning_points
 from advisor.solver import SolveAbandonedError
 from advisor.tables import CACHE_ENV, TableCache, default_cache, solve_afresh
 from advisor.to_win import ENDGAME, Endgame, EndgameAdvice, Line, advise_to_win, endgame

@@ -7,7 +7,7 @@ import sys
 import time
 
 from advisor.queries import expected_score
-from advisor.review import review
+from advisor.reviewing import review
 from advisor.tables import default_cache
 from scoring import GAMES, report_on
 

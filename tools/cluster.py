@@ -25,7 +25,7 @@ from secrets import token_hex
 from advisor import CACHE_ENV
 from store import ENV_VAR as DATABASE_ENV
 from tools.local_server import ROOT, Server, free_port, start_server, stop_server, wait_healthy
-from webapp.clients import PROXIES_ENV
+from webapp.server.clients import PROXIES_ENV
 
 # A replica as deploy/ starts one: the server's own options, the allocator's arenas bounded.
 REPLICA = (sys.executable, "-m", "webapp")

@@ -34,8 +34,8 @@ from scoring import Game
 from store import LARGEST_FILE, GameStore, open_store
 from tools.load_benchmark import percentile
 from tools.postgres_server import fresh_database, running_postgres
-from webapp.games_import import Importer
-from webapp.kept_reviews import ReviewKeeper
+from webapp.server.games_import import Importer
+from webapp.server.kept_reviews import ReviewKeeper
 
 KIND = "yatzy"
 REVIEWED = "catalan"

@@ -29,7 +29,7 @@ inputs, the finder's and the reader's steps, the calibration and the scoring of 
 against its labels.
 """
 
-from vision.annotate import annotate
+from vision.drawing import annotate
 from vision.confidence import CALIBRATION_FILE, Calibration, SceneCalibration, log_odds
 from vision.decode import LARGEST_FILE, PHOTO_SUFFIXES, decode_image
 from vision.drawn import draw_die

@@ -1,8 +1,8 @@
 """`python -m webapp`: start the page with Streamlit, from a checkout or a plain install.
 
-As the server starts, it settles the memory allocator (`webapp.memory`), imports
+As the server starts, it settles the memory allocator (`webapp.server.memory`), imports
 what the pages need and starts solving the advisor's tables in the background
-(`webapp.warm_up`), so its first visitors wait for neither.
+(`webapp.server.warming`), so its first visitors wait for neither.
 """
 
 import sys
@@ -11,8 +11,7 @@ from pathlib import Path
 from streamlit.web import cli
 
 from vision import LARGEST_FILE
-from webapp.memory import settle_allocator
-from webapp.warm_up import warm_up
+from webapp.server import settle_allocator, warm_up
 
 PAGE = Path(__file__).resolve().parent / "page.py"
 # The server's options, as in the checkout's .streamlit/config.toml (which an install does
@@ -23,7 +22,7 @@ PAGE = Path(__file__).resolve().parent / "page.py"
 # Streamlit's own tables (a player named "=1+1" becomes a spreadsheet formula there), no
 # full garbage collection after every script run (80 ms a run here), and a browser's rerun
 # requests merged into its running script run rather than each starting a run of its own
-# (`webapp.pacing`).
+# (`webapp.server.pacing`).
 SERVER_OPTIONS = {
     "server.maxUploadSize": LARGEST_FILE // 2**20,
     "server.maxMessageSize": 8,

@@ -20,9 +20,10 @@ from advisor import (
     win_chances,
 )
 from scoring import LAST_ROLL, ROLLS, Game, GameRules
-from webapp import ahead, turn_state
+from webapp import turn_state
 from webapp.language import _
 from webapp.saved_games import OpenGame
+from webapp.server import solve_ahead, table_ready
 from webapp.state import ADVISOR_KEY, ASK_KEY, ROLL_KEY
 
 
@@ -36,10 +37,10 @@ def working() -> str:
 
 def advisor_ready(rules: GameRules) -> bool:
     """Whether the game's strategy is solved and loaded; if not, it is solved next in the
-    background (`webapp.ahead`): the page never waits for it, and redraws itself once it
-    is ready (`webapp.sync`)."""
-    ahead.start()
-    return ahead.ready(rules.id)
+    background (`webapp.server.ahead`): the page never waits for it, and redraws itself once it
+    is ready (`webapp.server.sync`)."""
+    solve_ahead()
+    return table_ready(rules.id)
 
 
 def advisor_on() -> bool:

@@ -6,10 +6,9 @@ from typing import TypeVar
 from scoring import Game, ScoringError
 from store import ConflictError, StoreError
 from webapp.flash import flash
-from webapp.kept_reviews import keeper
 from webapp.language import _, error_text
-from webapp.push import saving
-from webapp.saved_games import OpenGame, game_store, open_game, record_of, store_trouble
+from webapp.saved_games import OpenGame, open_game, record_of, store_trouble
+from webapp.server import game_store, keeper, saving
 from webapp.text import plain
 from webapp.turn_state import clear_turn
 

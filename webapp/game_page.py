@@ -13,7 +13,7 @@ from webapp.flash import show_flash
 from webapp.language import _, game_title, sheet_names
 from webapp.navigation import to_start
 from webapp.saved_games import OpenGame
-from webapp.sync import follow_changes
+from webapp.server import follow_changes
 from webapp.views.advice import advisor_toggle, keep_advice
 from webapp.views.language import language_menu
 from webapp.views.phone import join_from_phone

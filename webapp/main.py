@@ -9,7 +9,6 @@ import streamlit as st
 from scoring import CorruptRecordError
 from store import GameNotFoundError, StoreError
 from webapp.flash import show_flash
-from webapp.issued_tables import TooManyTablesError, is_issued
 from webapp.language import _
 from webapp.navigation import (
     players_shown,
@@ -18,15 +17,19 @@ from webapp.navigation import (
     to_start,
     too_many_tables,
 )
-from webapp.pacing import pace_run
-from webapp.push import stop_following
 from webapp.saved_games import OpenGame, open_game, store_trouble
-from webapp.server_guard import guard_server
+from webapp.server import (
+    TooManyTablesError,
+    guard_server,
+    is_issued,
+    pace_run,
+    stop_following,
+    warm_up,
+)
+from webapp.start_page import start_page
 from webapp.state import GAME_KEY
 from webapp.tables import keep_in_browser, remember
 from webapp.views.language import language_picker, settle_language
-from webapp.views.start import start_page
-from webapp.warm_up import warm_up
 
 # The page's own layout (see the file): read once, shown on every run.
 STYLE = "<style>" + (Path(__file__).parent / "page.css").read_text(encoding="utf-8") + "</style>"
@@ -122,7 +125,7 @@ def _page() -> None:
     elif not issued:
         _not_issued()
     elif players_shown():
-        from webapp.views.players import players_page
+        from webapp.players_page import players_page
 
         remember(table)
         players_page(table)

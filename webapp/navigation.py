@@ -5,9 +5,9 @@ import streamlit as st
 
 from store import StoreError, is_table_token
 from webapp.flash import flash
-from webapp.issued_tables import TooManyTablesError, is_issued, issue_table
 from webapp.language import _
 from webapp.saved_games import store_trouble
+from webapp.server import TooManyTablesError, is_issued, issue_table
 from webapp.state import GAME_KEY, PLAYERS_VIEW, QUERY_KEY, TABLE_KEY, VIEW_KEY
 from webapp.tables import remembered
 

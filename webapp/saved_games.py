@@ -2,25 +2,19 @@
 one."""
 
 import logging
-import os
 from dataclasses import dataclass
-
-import streamlit as st
 
 from scoring import Game, GameOverError
 from store import (
-    ENV_VAR,
     BusyError,
     DiskFullError,
     ForeignSchemaError,
-    GameStore,
     ReadOnlyError,
     StoreError,
     UnreachableError,
-    default_path,
-    open_store,
 )
 from webapp.language import _, current, supported
+from webapp.server import game_store
 
 log = logging.getLogger(__name__)
 # The record's key for the page language the game is played in.
@@ -61,17 +55,6 @@ def store_trouble(error: StoreError) -> str:
         "The game store cannot be used just now, so nothing was changed. Try again in a "
         "moment; if it goes on, the server's log says why."
     )
-
-
-@st.cache_resource
-def _store_at(address: str) -> GameStore:
-    return open_store(address)
-
-
-def game_store() -> GameStore:
-    """The one store of this server: `DICE_TABLE_DB` (a file or a `postgresql://` URL), else
-    `./data/dice-table.sqlite3`."""
-    return _store_at(os.environ.get(ENV_VAR) or str(default_path()))
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ TABLES_OPEN_KEY = "your_tables"
 COOKIE_KEY = "table_cookie"
 MEMORY_KEY = "table_memory"
 
-# What the server allows this browser: its runs and its live frames (`webapp.pacing`).
+# What the server allows this browser: its runs and its live frames (`webapp.server.pacing`).
 RUN_BUDGET_KEY = "run_budget"
 FRAME_GATE_KEY = "frame_gate"
 

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from player_stats import Names, Seat, seats_of
 from scoring import GAMES
-from webapp.kept_reviews import keeper
-from webapp.saved_games import game_store
+from webapp.server import game_store, keeper
 
 
 @dataclass(frozen=True)

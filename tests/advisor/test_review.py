@@ -9,7 +9,7 @@ from itertools import pairwise
 import pytest
 
 from advisor import advise_box, expected_score
-from advisor.review import TIE, KeepReview, PlayerReview, Review, costliest, loss, review
+from advisor.reviewing import TIE, KeepReview, PlayerReview, Review, costliest, loss, review
 from scoring import GAMES, Game, GameRules
 from tests.advisor.brute_force import BruteForce, Column
 from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER

@@ -17,7 +17,7 @@ from store import SqliteStore
 from tests.browser.page_steps import address, choose, dice_shown, record_button
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
 from vision.decode import LARGEST_FILE
-from webapp.uploads import KEPT_PER_SESSION
+from webapp.server.uploads import KEPT_PER_SESSION
 
 ADDRESS_NAMES = ["http://e.x", "www.e.x", "a@b.co", "[Click](http://e.x)"]
 # Links in the page's main part, as (href, text).

@@ -35,7 +35,8 @@ from store.sqlite_file import SCHEMA_VERSION as FILE_VERSION
 from tests.postgres import fresh_schema, run_sql, server_url
 from tests.webapp.driver import new_game_page, problems, set_dice
 from tools.postgres_server import OWNER, running_postgres
-from webapp.saved_games import game_store, store_trouble
+from webapp.saved_games import store_trouble
+from webapp.server.database import game_store
 
 # What the page must meet when the server is gone: the bound, about twice what a
 # click takes to be told (one wait for a connection) on an idle machine.

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vision import Die, Reading, annotate
-from vision.annotate import ASIDE_COLOUR, SURE_COLOUR, UNSURE_COLOUR, layout_labels, overlaps
+from vision.drawing import ASIDE_COLOUR, SURE_COLOUR, UNSURE_COLOUR, layout_labels, overlaps
 
 
 def crowded(side: int, count: int = 12) -> Reading:

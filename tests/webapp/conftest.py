@@ -6,8 +6,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from store import GameStore, SqliteStore
-from webapp import pacing
-from webapp.pacing import Allowances
+from webapp.server import pacing
+from webapp.server.pacing import Allowances
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

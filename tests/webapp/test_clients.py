@@ -3,8 +3,8 @@ DICE_TABLE_PROXIES, the address that proxy forwards, and from nobody else."""
 
 import pytest
 
-from webapp.clients import LOCAL, PROXIES_ENV, client_of, proxies
-from webapp.pacing import Allowances
+from webapp.server.clients import LOCAL, PROXIES_ENV, client_of, proxies
+from webapp.server.pacing import Allowances
 
 PROXY = frozenset({"10.0.0.2"})
 

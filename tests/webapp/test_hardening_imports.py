@@ -12,8 +12,8 @@ from advisor import default_cache
 from scoring import GAMES, Game
 from store import GameStore, SqliteStore
 from tests.player_stats.play import advised_game
-from webapp.games_import import Importer
-from webapp.kept_reviews import MOST_PER_TABLE, ReviewKeeper
+from webapp.server.games_import import Importer
+from webapp.server.kept_reviews import MOST_PER_TABLE, ReviewKeeper
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn")
 # Enough games that one transaction for all of them held the file's lock for seconds.

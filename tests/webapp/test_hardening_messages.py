@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from scoring import Game
 from store import GameStore
 from tests.webapp.driver import at_table
-from webapp.games_import import importer
+from webapp.server.games_import import importer
 from webapp.state import IMPORTING_KEY
 
 # A message longer than this is no message a visitor reads.

@@ -8,7 +8,7 @@ from player_stats import review_facts
 from scoring import Game
 from store import GameStore
 from tests.player_stats.play import advised_game
-from webapp.kept_reviews import ReviewKeeper
+from webapp.server.kept_reviews import ReviewKeeper
 
 KIND = "catalan"
 THREADS = 8

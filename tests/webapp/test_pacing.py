@@ -8,8 +8,9 @@ import pytest
 
 import samples
 from tests.webapp.driver import start
-from webapp import live_camera, pacing
-from webapp.pacing import FrameGate, RunBudget
+from webapp import live_camera
+from webapp.server import pacing
+from webapp.server.pacing import FrameGate, RunBudget
 
 PHOTOS = [p for p in samples.photos() if p.name.startswith("IMG_")][:2]
 

@@ -16,8 +16,8 @@ from scoring import Game
 from store import GameStore, SqliteStore, games_file
 from tests.player_stats.play import advised_game
 from tests.webapp.driver import at_table
-from webapp.games_import import importer
-from webapp.kept_reviews import keeper
+from webapp.server.games_import import importer
+from webapp.server.kept_reviews import keeper
 from webapp.state import IMPORTING_KEY
 
 KIND = "catalan"

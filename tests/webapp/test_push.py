@@ -2,7 +2,7 @@
 
 import threading
 
-from webapp.push import Watchers
+from webapp.server.push import Watchers
 
 
 def test_only_sessions_behind_the_saved_revision_are_told_and_then_forgotten() -> None:

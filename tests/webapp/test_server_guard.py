@@ -12,9 +12,9 @@ from scoring import Game
 from store import SqliteStore
 from tools.local_server import ROOT, serve
 from tools.page_client import PageClient
-from webapp import pacing
-from webapp.pacing import Allowances
-from webapp.server_guard import LARGE_MESSAGE, _refusing
+from webapp.server import pacing
+from webapp.server.pacing import Allowances
+from webapp.server.server_guard import LARGE_MESSAGE, taken
 
 
 async def _boxes_after(
@@ -43,16 +43,11 @@ def test_a_request_to_clear_the_caches_changes_nothing(tmp_path):
 
 
 class _Connection:
-    """What Streamlit's session client tells of its connection (remote address, headers)."""
+    """What Streamlit tells of a session's websocket: its remote address and headers."""
 
     def __init__(self, remote_ip: str, forwarded: str | None = None) -> None:
         self.remote_ip = remote_ip
         self.headers = [("X-Forwarded-For", forwarded)] if forwarded else []
-
-
-class _Client:
-    def __init__(self, connection: _Connection) -> None:
-        self.client_context = connection
 
 
 def _large_rerun() -> BackMsg:
@@ -66,16 +61,16 @@ def _large_rerun() -> BackMsg:
 def test_hardening_large_messages_are_counted_per_client_over_its_tabs(monkeypatch):
     monkeypatch.setattr(pacing, "CLIENT_LARGE_MESSAGES", Allowances(rate=0.0, burst=5.0))
     sessions = {
-        "tab 1": _Client(_Connection("203.0.113.7")),
-        "tab 2": _Client(_Connection("203.0.113.7")),
-        "other": _Client(_Connection("198.51.100.1")),
+        "tab 1": _Connection("203.0.113.7"),
+        "tab 2": _Connection("203.0.113.7"),
+        "other": _Connection("198.51.100.1"),
     }
-    taken: list[str] = []
-    handle = _refusing(lambda session_id, msg: taken.append(session_id), sessions.__getitem__)
-    for _ in range(4):
-        for session_id in sessions:
-            handle(session_id, _large_rerun())
-    assert taken.count("tab 1") + taken.count("tab 2") == 5, "one client's tabs share one"
-    assert taken.count("other") == 4
-    handle("tab 1", BackMsg(rerun_script={}))
-    assert taken[-1] == "tab 1", "a small rerun is never counted"
+    taken_from = [
+        session_id
+        for _ in range(4)
+        for session_id, connection in sessions.items()
+        if taken(session_id, _large_rerun(), connection)
+    ]
+    assert taken_from.count("tab 1") + taken_from.count("tab 2") == 5, "one client, one count"
+    assert taken_from.count("other") == 4
+    assert taken("tab 1", BackMsg(rerun_script={}), sessions["tab 1"]), "small: never counted"

@@ -10,8 +10,8 @@ from scoring import Game
 from store import is_table_token, new_table
 from tests.webapp.conftest import APP
 from tests.webapp.driver import at_table, problems, record, set_dice, start, table_of
-from webapp import pacing
-from webapp.pacing import Allowances
+from webapp.server import pacing
+from webapp.server.pacing import Allowances
 from webapp.state import TABLES_KEY, TABLES_OPEN_KEY
 from webapp.tables import MOST, cookie_text, parse, put_first
 

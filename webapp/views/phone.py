@@ -6,8 +6,8 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from webapp.address import game_address, is_loopback, qr_png
+from webapp.invitation import invite, page_url
 from webapp.language import _
-from webapp.views.tables import invite, page_url
 
 
 @st.cache_data(max_entries=256, show_spinner=False)

@@ -5,7 +5,6 @@ import time
 from collections.abc import Callable
 
 import streamlit as st
-from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 import samples
 from vision import LARGEST_FILE, Die
@@ -14,11 +13,10 @@ from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
-from webapp.pacing import frame_gate, photo_allowed
 from webapp.photos import PHOTO_TYPES, SLOTS, BusyError, read_photo, read_scene
+from webapp.server import UploadedFile, forget, frame_gate, photo_allowed
 from webapp.state import CAMERA_TROUBLE_KEY, DIE_KEYS, LIVE_CAMERA_KEY, SAMPLE_KEY, SOURCE_KEY
 from webapp.text import plain
-from webapp.uploads import forget
 
 LIVE, SNAPSHOT, UPLOAD, SAMPLE = "live", "snapshot", "upload", "sample"
 SOURCES = {

@@ -1,19 +1,16 @@
-"""A table's start page: choose a game and name the players, resume one of the table's
-saved games or open a finished one, invite others, and switch between this browser's
-tables."""
-
-from collections.abc import Callable
+"""A table's new game and its saved games on its start page: choose a game and name the
+players, resume one of the table's games or open a finished one."""
 
 import streamlit as st
 
 from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, Game, ScoringError
 from store import GameSummary, StoreError
 from webapp.language import _, error_text, game_title, ngettext
-from webapp.navigation import players_button, show_game
-from webapp.saved_games import game_store, save_new_game, store_trouble
+from webapp.navigation import show_game
+from webapp.saved_games import save_new_game, store_trouble
+from webapp.server import game_store
 from webapp.state import LISTED_KEY
 from webapp.text import plain
-from webapp.views.tables import invite, your_tables
 from webapp.wording import look_alike_warnings, winners_line
 
 # Games listed at first in progress and finished, and added to each by "Show older games":
@@ -141,27 +138,3 @@ def _known(summaries: list[GameSummary]) -> list[GameSummary]:
 
 def _list_more(listed: int) -> None:
     st.session_state[LISTED_KEY] = listed + LISTED
-
-
-def start_page(table: str, beside_title: Callable[[], None]) -> None:
-    """The start page of `table`, shown when no game id is in the URL; `beside_title`
-    draws the controls beside its title."""
-    title, language = st.columns([4, 1], vertical_alignment="bottom")
-    title.title(":material/casino: " + _("Dice table"), anchor=False)
-    with language:
-        beside_title()
-    st.write(
-        _(
-            "Roll five real dice, let the camera read them, and see what the roll is worth "
-            "in every open box. The sheet is shared by the whole table and saved after "
-            "every entry."
-        )
-    )
-    invite(table)
-    left, right = st.columns(2, gap="large")
-    with left:
-        new_game_form(table)
-    with right:
-        saved_games(table)
-        players_button()
-        your_tables(table)

@@ -1,27 +1,16 @@
-"""A browser's tables on the start page: the invite to the table the page is at, and the
-tables this browser remembers, to switch between, to leave, or to start anew."""
+"""A browser's tables on the start page: the tables this browser remembers, to switch
+between, to leave, or to start anew."""
 
 import streamlit as st
 
 from store import StoreError
-from webapp.address import table_address
 from webapp.language import _, ngettext
 from webapp.navigation import show_table, to_new_table
-from webapp.saved_games import game_store, store_trouble
+from webapp.saved_games import store_trouble
+from webapp.server import game_store
 from webapp.state import TABLES_OPEN_KEY
 from webapp.tables import forget, remembered
 from webapp.text import plain
-
-
-def page_url() -> str:
-    """The page's address as the browser shows it (a local guess while it has not said)."""
-    return st.context.url or "http://localhost:8501/"
-
-
-def invite(table: str) -> None:
-    """The table's link, as plain text to copy and send: the link is the table's only key."""
-    st.caption(_("Invite: anyone with this link can see and play this table's games."))
-    st.code(table_address(page_url(), table), language=None, wrap_lines=True)
 
 
 def _about(table: str) -> tuple[int, tuple[str, ...]]:

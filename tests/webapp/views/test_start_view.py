@@ -9,7 +9,7 @@ from scoring import Game
 def _start(table: str) -> None:
     import streamlit as st
 
-    from webapp.views.start import start_page
+    from webapp.start_page import start_page
 
     start_page(table, lambda: st.write("beside the title"))
 

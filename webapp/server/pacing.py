@@ -12,7 +12,7 @@ while the last one is read, is dropped unread. The camera sends a frame only aft
 dice have rested 0.7 s, once per new scene, and a roll takes longer than that, so a real
 camera's frames are not dropped.
 
-A visitor may open many tabs, so the same is counted per client (`webapp.clients`) over
+A visitor may open many tabs, so the same is counted per client (`webapp.server.clients`) over
 all its browser sessions (`Allowances`, shared by every page thread): its page runs, the
 photos and frames it has read, the games files it sends and the tables it is issued; a
 games file is also counted per table. The client's allowances are wide enough for a whole
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from webapp.clients import current_client
+from webapp.server.clients import current_client
 from webapp.state import FRAME_GATE_KEY, RUN_BUDGET_KEY
 
 RUNS_PER_SECOND = 3.0

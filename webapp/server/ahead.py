@@ -11,11 +11,11 @@ from advisor import default_cache
 ORDER = ("catalan", "yahtzee", "russian", "yatzy", "greek")
 
 
-def start() -> None:
+def solve_ahead() -> None:
     """Start solving (once per process; later calls do nothing)."""
     default_cache().solve_ahead(ORDER)
 
 
-def ready(game: str) -> bool:
+def table_ready(game: str) -> bool:
     """Whether the game's table is loaded; if not, it is solved next in the background."""
     return default_cache().ready(game)

@@ -1,14 +1,14 @@
 """Every device on a game in step. On PostgreSQL a save is pushed to every server and the
-pages showing that game redraw at once (`webapp.push`); on an SQLite file a light check,
+pages showing that game redraw at once (`webapp.server.push`); on an SQLite file a light check,
 every SYNC_SECONDS, redraws the whole page only when another device saved. Either way a
 page that waits for the advisor's table checks every SYNC_SECONDS whether it is ready."""
 
 import streamlit as st
 
 from store import StoreError
-from webapp import ahead
-from webapp.push import follow_pushed
-from webapp.saved_games import game_store
+from webapp.server.ahead import table_ready
+from webapp.server.database import game_store
+from webapp.server.push import follow_pushed
 
 SYNC_SECONDS = 1.5
 
@@ -28,7 +28,7 @@ def follow_changes(table: str, game_id: str, revision: int, advice_for: str | No
 
 @st.fragment(run_every=SYNC_SECONDS)
 def _check_revision(table: str, game_id: str, revision: int, advice_for: str | None) -> None:
-    if advice_for is not None and ahead.ready(advice_for):
+    if advice_for is not None and table_ready(advice_for):
         st.rerun(scope="app")
     try:
         saved = game_store().revision(game_id, table=table)
@@ -40,5 +40,5 @@ def _check_revision(table: str, game_id: str, revision: int, advice_for: str | N
 
 @st.fragment(run_every=SYNC_SECONDS)
 def _wait_for_advice(advice_for: str) -> None:
-    if ahead.ready(advice_for):
+    if table_ready(advice_for):
         st.rerun(scope="app")

@@ -3,20 +3,16 @@ it, and when the store's change feed (PostgreSQL's NOTIFY) tells of a newer revi
 the page's session is asked to run again, as a browser's own message would.
 
 Streamlit has no public way for a server to rerun a session from outside it, so `poke`
-uses its runtime's session manager. It asks only an idle session (one running its script
-would be stopped, and a click it is handling lost), and asks a busy one again shortly.
-Where those parts are missing, pages go on checking the revision on a timer
-(`webapp.sync`).
+goes through `webapp.server.streamlit_private`, which asks only an idle session and asks a
+busy one again shortly. Where that fails, pages go on checking the revision on a timer
+(`webapp.server.sync`).
 """
 
 import logging
 import threading
 
-from streamlit import runtime
-from streamlit.proto.ClientState_pb2 import ClientState
-from streamlit.runtime.scriptrunner import get_script_run_ctx
-
 from store import ChangeFeed
+from webapp.server.streamlit_private import rerun_session, this_session
 
 log = logging.getLogger(__name__)
 # How soon a session that was busy when its game changed is asked again.
@@ -58,11 +54,11 @@ _hearing = threading.Lock()
 
 def follow_pushed(feed: ChangeFeed, game_id: str, revision: int) -> None:
     """Redraw this page as soon as the feed tells of a revision after `revision`."""
-    ctx = get_script_run_ctx()
-    if ctx is None:
+    session_id = this_session()
+    if session_id is None:
         return
     _listen_to(feed)
-    _watchers.watch(ctx.session_id, game_id, revision)
+    _watchers.watch(session_id, game_id, revision)
     latest = feed.revision(game_id)
     if latest is not None and latest > revision:
         _heard_save(game_id, latest)
@@ -72,16 +68,16 @@ def saving(game_id: str, revision: int) -> None:
     """This page is about to save the game as `revision` and redraws anyway: it is not
     poked for that save (the feed may tell of it before the save returns). Should the
     save fail, the page redraws too, and watches again the revision it then shows."""
-    ctx = get_script_run_ctx()
-    if ctx is not None:
-        _watchers.watch(ctx.session_id, game_id, revision)
+    session_id = this_session()
+    if session_id is not None:
+        _watchers.watch(session_id, game_id, revision)
 
 
 def stop_following() -> None:
     """This page no longer shows a game."""
-    ctx = get_script_run_ctx()
-    if ctx is not None:
-        _watchers.forget(ctx.session_id)
+    session_id = this_session()
+    if session_id is not None:
+        _watchers.forget(session_id)
 
 
 def _listen_to(feed: ChangeFeed) -> None:
@@ -99,25 +95,7 @@ def _heard_save(game_id: str, revision: int) -> None:
 def poke(session_id: str) -> bool:
     """Ask the session to run its script again, with the address it shows; False when it
     is gone (or Streamlit's runtime is not there, as in tests)."""
-    if not runtime.exists():
-        return False
-    try:
-        info = runtime.get_instance()._session_mgr.get_active_session_info(session_id)
-        if info is None:
-            return False
-        session = info.session
-        session._event_loop.call_soon_threadsafe(_rerun_when_idle, session)
-    except (AttributeError, RuntimeError):
-        log.warning("cannot ask a page to redraw; it checks for changes on its timer")
-        return False
-    return True
-
-
-def _rerun_when_idle(session: object) -> None:
-    """On the session's event loop: rerun it now if it is idle, else a little later."""
-    if getattr(session, "_scriptrunner", None) is not None:
-        session._event_loop.call_later(RETRY_SECONDS, _rerun_when_idle, session)  # type: ignore[attr-defined]
-        return
-    state = ClientState()
-    state.CopyFrom(session._client_state)  # type: ignore[attr-defined]
-    session.request_rerun(state)  # type: ignore[attr-defined]
+    if rerun_session(session_id, RETRY_SECONDS):
+        return True
+    log.debug("cannot ask page %s to redraw; it checks for changes on its timer", session_id)
+    return False

@@ -2,7 +2,7 @@
 
 A visitor may open any number of tabs, each a browser session of its own, so what one
 visitor may make the server do is counted per client as well as per session
-(`webapp.pacing`). Behind a proxy (HAProxy in deploy/) every connection comes from the
+(`webapp.server.pacing`). Behind a proxy (HAProxy in deploy/) every connection comes from the
 proxy; the server then believes the address the proxy adds to X-Forwarded-For, but only
 from a proxy named in $DICE_TABLE_PROXIES (a comma-separated list of addresses), since any
 browser can send that header.

@@ -7,7 +7,7 @@ import logging
 import threading
 import time
 
-from streamlit import runtime
+from webapp.server.streamlit_private import running
 
 # How long the warm-up waits for Streamlit's runtime (`python -m webapp` starts it
 # before the server has set it up), and how often it looks.
@@ -22,12 +22,12 @@ _lock = threading.Lock()
 def _warm() -> None:
     # Streamlit's caches bind to the runtime when a module declaring them is imported.
     deadline = time.monotonic() + RUNTIME_WAIT_SECONDS
-    while not runtime.exists() and time.monotonic() < deadline:
+    while not running() and time.monotonic() < deadline:
         time.sleep(RUNTIME_POLL_SECONDS)
     try:
         for module in MODULES:
             importlib.import_module(module)
-        importlib.import_module("webapp.ahead").start()
+        importlib.import_module("webapp.server.ahead").solve_ahead()
     except Exception:
         logging.getLogger(__name__).exception("warming up the pages failed")
 

@@ -1,5 +1,5 @@
 """Tables as this server issues them: a new one for a visitor (a client is issued at most
-`webapp.pacing.CLIENT_TABLES` of them), and whether a token names one. Only an issued
+`webapp.server.pacing.CLIENT_TABLES` of them), and whether a token names one. Only an issued
 table opens or holds games, so a token nobody was given finds nothing.
 
 A table is never taken back, so the tokens found issued are kept, per store, for every
@@ -9,8 +9,8 @@ page thread (at most `KNOWN` of them) and each is asked of the store once.
 import threading
 from collections import OrderedDict
 
-from webapp.pacing import new_table_allowed
-from webapp.saved_games import game_store
+from webapp.server.database import game_store
+from webapp.server.pacing import new_table_allowed
 
 KNOWN = 10_000
 

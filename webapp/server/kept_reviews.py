@@ -18,8 +18,8 @@ from advisor import review
 from player_stats import review_facts
 from scoring import Game
 from store import GameStore
-from webapp import ahead
-from webapp.memory import give_back_memory
+from webapp.server.ahead import solve_ahead, table_ready
+from webapp.server.memory import give_back_memory
 
 log = logging.getLogger(__name__)
 # How long the keeper waits before it looks again at games whose advisor is not ready.
@@ -114,8 +114,8 @@ class ReviewKeeper:
             game = Game.from_dict(saved.record)
             if not game.finished:
                 return 0
-            if not ahead.ready(game.rules.id):
-                ahead.start()
+            if not table_ready(game.rules.id):
+                solve_ahead()
                 return None
             found = review_facts(review(game, chances=False))
             return int(store.keep_review(game_id, saved.revision, found, table=table))

@@ -21,7 +21,7 @@ from typing import Any
 
 from scoring import Game
 from store import GamesFileError, GameStore, StoreError, checked_game, games_in_file
-from webapp.memory import give_back_memory
+from webapp.server.memory import give_back_memory
 
 log = logging.getLogger(__name__)
 BATCH = 200
