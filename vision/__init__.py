@@ -29,9 +29,9 @@ inputs, the finder's and the reader's steps, the calibration and the scoring of 
 against its labels.
 """
 
-from vision.drawing import annotate
 from vision.confidence import CALIBRATION_FILE, Calibration, SceneCalibration, log_odds
 from vision.decode import LARGEST_FILE, PHOTO_SUFFIXES, decode_image
+from vision.drawing import annotate
 from vision.drawn import draw_die
 from vision.finder import Spot, find_faces
 from vision.labels import SPLITS, Label, load_labels, photo_paths, read_photo

@@ -14,6 +14,7 @@ from webapp.language import _, game_title, sheet_names
 from webapp.navigation import to_start
 from webapp.saved_games import OpenGame
 from webapp.server import follow_changes
+from webapp.state import ALL_GAMES_KEY
 from webapp.views.advice import advisor_toggle, keep_advice
 from webapp.views.language import language_menu
 from webapp.views.phone import join_from_phone
@@ -61,7 +62,7 @@ def _header(saved: OpenGame) -> bool:
         advisor_toggle()
         own = language_menu(rules)
         join_from_phone(saved.table, saved.id)
-        st.button(_("All games"), on_click=to_start, key="all_games", icon=":material/list:")
+        st.button(_("All games"), on_click=to_start, key=ALL_GAMES_KEY, icon=":material/list:")
     return own
 
 

@@ -27,7 +27,7 @@ from webapp.server import (
     warm_up,
 )
 from webapp.start_page import start_page
-from webapp.state import GAME_KEY
+from webapp.state import GAME_KEY, LEAVE_KEY, NEW_TABLE_KEY
 from webapp.tables import keep_in_browser, remember
 from webapp.views.language import language_picker, settle_language
 
@@ -51,7 +51,7 @@ def _trouble(game_id: str, error: StoreError | CorruptRecordError) -> None:
         )
     else:
         st.error(store_trouble(error))
-    st.button(_("Back to the start"), on_click=to_start, key="leave")
+    st.button(_("Back to the start"), on_click=to_start, key=LEAVE_KEY)
 
 
 def _no_table() -> None:
@@ -62,7 +62,7 @@ def _no_table() -> None:
             "browser's own table."
         )
     )
-    st.button(_("Back to the start"), on_click=to_start, key="leave")
+    st.button(_("Back to the start"), on_click=to_start, key=LEAVE_KEY)
 
 
 def _not_issued() -> None:
@@ -75,7 +75,7 @@ def _not_issued() -> None:
         )
     )
     show_flash()
-    st.button(_("New table"), on_click=to_new_table, key="new_table", icon=":material/add:")
+    st.button(_("New table"), on_click=to_new_table, key=NEW_TABLE_KEY, icon=":material/add:")
 
 
 def _open(table: str | None, game_id: str) -> OpenGame:

@@ -75,7 +75,7 @@ def players_button() -> None:
     """The button that opens the table's Players page."""
     st.button(
         _("Players and statistics"),
-        key="players",
+        key=PLAYERS_VIEW,
         on_click=show_players,
         icon=":material/leaderboard:",
     )

@@ -7,6 +7,7 @@ from store import StoreError
 from webapp.language import _
 from webapp.navigation import to_start
 from webapp.saved_games import store_trouble
+from webapp.state import LEAVE_KEY
 from webapp.table_stats import table_stats
 from webapp.views.games_file import games_file_panel
 from webapp.views.player_names import player_names
@@ -16,7 +17,9 @@ from webapp.views.statistics import statistics
 def players_page(table: str) -> None:
     """The Players page of `table`."""
     st.title(":material/leaderboard: " + _("Players"), anchor=False)
-    st.button(_("Back to the start"), on_click=to_start, key="leave", icon=":material/arrow_back:")
+    st.button(
+        _("Back to the start"), on_click=to_start, key=LEAVE_KEY, icon=":material/arrow_back:"
+    )
     try:
         found = table_stats(table)
     except StoreError as error:

@@ -85,3 +85,70 @@ IMPORT_SAID_KEY = "import_said"
 
 # A message kept for the next run to show (`webapp.flash`).
 FLASH_KEY = "flash"
+
+# The page's buttons, pickers and downloads, and what a view keeps for its next run (the
+# Players page's words about a name refused).
+ALL_GAMES_KEY = "all_games"
+CLEAR_DICE_KEY = "clear_dice"
+DOWNLOAD_CSV_KEY = "download_csv"
+DOWNLOAD_RECORD_KEY = "download_record"
+DOWNLOAD_REVIEW_KEY = "download_review"
+GAMES_EXPORT_KEY = "games_export"
+GAMES_IMPORT_KEY = "games_import"
+H2H_FIRST_KEY = "h2h_first"
+H2H_SECOND_KEY = "h2h_second"
+KEEP_AS_ADVISED_KEY = "keep_as_advised"
+LEAVE_KEY = "leave"
+NAMES_TROUBLE_KEY = "names_trouble"
+NEW_GAME_KEY = "new_game"
+NEW_TABLE_KEY = "new_table"
+PLAYER_COUNT_KEY = "player_count"
+READ_SAMPLE_KEY = "read_sample"
+RENAME_KEY = "rename"
+RENAME_NEW_KEY = "rename_new"
+RENAME_OLD_KEY = "rename_old"
+ROLL_AGAIN_KEY = "roll_again"
+SHOW_OLDER_KEY = "show_older"
+START_KEY = "start"
+STATS_CSV_KEY = "stats_csv"
+STATS_GAME_KEY = "stats_game"
+STATS_PERIOD_KEY = "stats_period"
+STATS_PLAYERS_KEY = "stats_players"
+STATS_TABLE_KEY = "stats_table"
+UNDO_KEY = "undo"
+USE_UPLOAD_KEY = "use_upload"
+
+
+def leave_table_key(index: object) -> str:
+    """The Leave button of the `index`th table this browser remembers."""
+    return f"leave_table_{index}"
+
+
+def open_key(game_id: object) -> str:
+    """The Open button of a finished game in the start page's list."""
+    return f"open_{game_id}"
+
+
+def player_name_key(seat: object) -> str:
+    """The name field of the player in seat `seat` (from 0) of the new-game form."""
+    return f"player_name_{seat}"
+
+
+def record_key(box: object) -> str:
+    """The Record button of box `box`."""
+    return f"record_{box}"
+
+
+def resume_key(game_id: object) -> str:
+    """The Resume button of a game in progress in the start page's list."""
+    return f"resume_{game_id}"
+
+
+def switch_table_key(index: object) -> str:
+    """The Open button of the `index`th table this browser remembers."""
+    return f"switch_table_{index}"
+
+
+def unname_key(name_key: object) -> str:
+    """The Undo button of a name counted as another's on the Players page."""
+    return f"unname_{name_key}"

@@ -8,7 +8,7 @@ from advisor import KeepChoice
 from webapp.advice import Turn, working
 from webapp.language import _, number
 from webapp.live_turn import rows_of
-from webapp.state import ADVISOR_KEY, HOLD_KEYS
+from webapp.state import ADVISOR_KEY, HOLD_KEYS, KEEP_AS_ADVISED_KEY
 from webapp.wording import keep_action, keep_words
 
 SHOWN_ALTERNATIVES = 4
@@ -50,7 +50,7 @@ def show_keep_advice(choices: list[KeepChoice], dice: Sequence[int]) -> None:
     if not best.score_now:
         st.button(
             _("Keep as advised"),
-            key="keep_as_advised",
+            key=KEEP_AS_ADVISED_KEY,
             icon=":material/push_pin:",
             on_click=_keep_as_advised,
             args=(list(dice), best.keep),

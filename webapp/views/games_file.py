@@ -18,7 +18,13 @@ from webapp.server import (
     games_file_allowed,
     importer,
 )
-from webapp.state import GAMES_UPLOAD_KEY, IMPORT_SAID_KEY, IMPORTING_KEY
+from webapp.state import (
+    GAMES_EXPORT_KEY,
+    GAMES_IMPORT_KEY,
+    GAMES_UPLOAD_KEY,
+    IMPORT_SAID_KEY,
+    IMPORTING_KEY,
+)
 from webapp.text import plain
 
 # How often the page looks again while a games file is being taken in.
@@ -135,13 +141,13 @@ def games_file_panel(table: str) -> None:
             mime="application/json",
             icon=":material/download:",
             on_click="ignore",
-            key="games_export",
+            key=GAMES_EXPORT_KEY,
         )
         st.file_uploader(_("A games file to take in"), type=["json"], key=GAMES_UPLOAD_KEY)
         importing = st.session_state.get(IMPORTING_KEY) == table
         st.button(
             _("Take the games in"),
-            key="games_import",
+            key=GAMES_IMPORT_KEY,
             on_click=_import,
             args=(table,),
             disabled=importing,

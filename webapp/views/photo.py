@@ -15,7 +15,15 @@ from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
 from webapp.photos import PHOTO_TYPES, SLOTS, BusyError, read_photo, read_scene
 from webapp.server import UploadedFile, forget, frame_gate, photo_allowed
-from webapp.state import CAMERA_TROUBLE_KEY, DIE_KEYS, LIVE_CAMERA_KEY, SAMPLE_KEY, SOURCE_KEY
+from webapp.state import (
+    CAMERA_TROUBLE_KEY,
+    DIE_KEYS,
+    LIVE_CAMERA_KEY,
+    READ_SAMPLE_KEY,
+    SAMPLE_KEY,
+    SOURCE_KEY,
+    USE_UPLOAD_KEY,
+)
 from webapp.text import plain
 
 LIVE, SNAPSHOT, UPLOAD, SAMPLE = "live", "snapshot", "upload", "sample"
@@ -115,7 +123,7 @@ def _live(beside_camera: Callable[[], None]) -> None:
         _("Upload a photo instead (a phone opens its camera)"),
         icon=":material/upload:",
         on_click=_use_upload,
-        key="use_upload",
+        key=USE_UPLOAD_KEY,
     )
 
 
@@ -154,7 +162,7 @@ def photo_sources(beside_camera: Callable[[], None]) -> None:
     else:
         photos = samples.photos()
         st.selectbox(_("Sample"), photos, format_func=lambda p: p.stem, key=SAMPLE_KEY)
-        st.button(_("Read it"), key="read_sample", on_click=_read_sample, icon=":material/check:")
+        st.button(_("Read it"), key=READ_SAMPLE_KEY, on_click=_read_sample, icon=":material/check:")
 
 
 def _dice_count(count: int) -> str:

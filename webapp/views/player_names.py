@@ -10,13 +10,14 @@ from store import StoreError
 from webapp.language import _, error_text
 from webapp.saved_games import store_trouble
 from webapp.server import game_store
+from webapp.state import NAMES_TROUBLE_KEY, RENAME_KEY, RENAME_NEW_KEY, RENAME_OLD_KEY, unname_key
 from webapp.table_stats import TableStats
 from webapp.text import plain
 from webapp.wording import look_alike_warnings
 
 
 def _rename(table: str, names: CountedNames) -> None:
-    old, new = st.session_state.get("rename_old"), st.session_state.get("rename_new")
+    old, new = st.session_state.get(RENAME_OLD_KEY), st.session_state.get(RENAME_NEW_KEY)
     if not isinstance(old, str):
         return
     try:
@@ -25,16 +26,16 @@ def _rename(table: str, names: CountedNames) -> None:
         for key, shown in renaming(names, old, kept):
             store.count_name_as(key, shown, table=table)
     except ScoringError as error:
-        st.session_state["names_trouble"] = plain(error_text(error))
+        st.session_state[NAMES_TROUBLE_KEY] = plain(error_text(error))
     except StoreError as error:
-        st.session_state["names_trouble"] = store_trouble(error)
+        st.session_state[NAMES_TROUBLE_KEY] = store_trouble(error)
 
 
 def _undo_name(table: str, key: str) -> None:
     try:
         game_store().count_name_as(key, None, table=table)
     except StoreError as error:
-        st.session_state["names_trouble"] = store_trouble(error)
+        st.session_state[NAMES_TROUBLE_KEY] = store_trouble(error)
 
 
 def player_names(table: str, found: TableStats) -> None:
@@ -50,17 +51,17 @@ def player_names(table: str, found: TableStats) -> None:
                 "Only the statistics change: every game keeps its names as played."
             )
         )
-        trouble = st.session_state.pop("names_trouble", None)
+        trouble = st.session_state.pop(NAMES_TROUBLE_KEY, None)
         if trouble:
             st.error(trouble)
         counted = CountedNames(found.names)
         if shown:
             left, right = st.columns(2)
-            left.selectbox(_("Player"), shown, key="rename_old")
-            new = right.text_input(_("Counts as"), max_chars=LONGEST_NAME, key="rename_new")
+            left.selectbox(_("Player"), shown, key=RENAME_OLD_KEY)
+            new = right.text_input(_("Counts as"), max_chars=LONGEST_NAME, key=RENAME_NEW_KEY)
             st.button(
                 _("Rename or merge"),
-                key="rename",
+                key=RENAME_KEY,
                 on_click=_rename,
                 args=(table, counted),
                 disabled=not new.strip(),
@@ -68,4 +69,4 @@ def player_names(table: str, found: TableStats) -> None:
         for key, name in sorted(found.names.items()):
             left, right = st.columns([4, 1], vertical_alignment="center")
             left.markdown(_("{name} counts as {shown}").format(name=plain(key), shown=plain(name)))
-            right.button(_("Undo"), key=f"unname_{key}", on_click=_undo_name, args=(table, key))
+            right.button(_("Undo"), key=unname_key(key), on_click=_undo_name, args=(table, key))

@@ -13,6 +13,7 @@ from webapp.flash import flash
 from webapp.language import _, number, percent
 from webapp.navigation import players_button
 from webapp.saved_games import OpenGame
+from webapp.state import DOWNLOAD_CSV_KEY, DOWNLOAD_RECORD_KEY, DOWNLOAD_REVIEW_KEY, UNDO_KEY
 from webapp.text import plain
 from webapp.wording import player_labels, winners_line
 
@@ -71,7 +72,7 @@ def undo_button(saved: OpenGame, names: dict[str, str]) -> None:
     """Take back the last entry, whoever made it."""
     st.button(
         "↶ " + _("Undo the last entry"),
-        key="undo",
+        key=UNDO_KEY,
         disabled=not saved.game.turns,
         on_click=_undo,
         args=(saved, names),
@@ -104,14 +105,14 @@ def downloads(saved: OpenGame, names: dict[str, str]) -> None:
         json.dumps(saved.game.to_dict(), ensure_ascii=False, indent=1),
         file_name=f"{saved.game.rules.id}-{saved.id}.json",
         mime="application/json",
-        key="download_record",
+        key=DOWNLOAD_RECORD_KEY,
     )
     right.download_button(
         _("Download the sheet (CSV)"),
         sheet_csv(saved.game, ENGLISH, names),
         file_name=f"{saved.game.rules.id}-{saved.id}.csv",
         mime="text/csv",
-        key="download_csv",
+        key=DOWNLOAD_CSV_KEY,
     )
     review_download(saved)
 
@@ -126,5 +127,5 @@ def review_download(saved: OpenGame) -> None:
         json.dumps(result.to_dict(), ensure_ascii=False, indent=1),
         file_name=f"{saved.game.rules.id}-{saved.id}-review.json",
         mime="application/json",
-        key="download_review",
+        key=DOWNLOAD_REVIEW_KEY,
     )

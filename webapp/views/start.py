@@ -9,7 +9,16 @@ from webapp.language import _, error_text, game_title, ngettext
 from webapp.navigation import show_game
 from webapp.saved_games import save_new_game, store_trouble
 from webapp.server import game_store
-from webapp.state import LISTED_KEY
+from webapp.state import (
+    LISTED_KEY,
+    NEW_GAME_KEY,
+    PLAYER_COUNT_KEY,
+    SHOW_OLDER_KEY,
+    START_KEY,
+    open_key,
+    player_name_key,
+    resume_key,
+)
 from webapp.text import plain
 from webapp.wording import look_alike_warnings, winners_line
 
@@ -29,21 +38,21 @@ def new_game_form(table: str) -> None:
         list(GAMES),
         format_func=titles.__getitem__,
         captions=[_(rules.summary) for rules in GAMES.values()],
-        key="new_game",
+        key=NEW_GAME_KEY,
     )
-    count = st.number_input(_("Players"), 1, MAX_PLAYERS, value=2, step=1, key="player_count")
+    count = st.number_input(_("Players"), 1, MAX_PLAYERS, value=2, step=1, key=PLAYER_COUNT_KEY)
     names = [
         st.text_input(
             _("Player {number}").format(number=i + 1),
             value=_("Player {number}").format(number=i + 1),
             max_chars=LONGEST_NAME,
-            key=f"player_name_{i}",
+            key=player_name_key(i),
         )
         for i in range(int(count))
     ]
     for warning in look_alike_warnings(names):
         st.warning(warning, icon=":material/visibility:")
-    if st.button(_("Start the game"), type="primary", key="start"):
+    if st.button(_("Start the game"), type="primary", key=START_KEY):
         try:
             game = Game(game_id, names)
         except ScoringError as error:
@@ -114,7 +123,7 @@ def saved_games(table: str) -> None:
         progress = _("{filled}/{boxes} boxes").format(filled=summary.turns, boxes=boxes)
         left.markdown(_game_line(summary, progress))
         right.button(
-            _("Resume"), key=f"resume_{summary.id}", on_click=show_game, args=(summary.id,)
+            _("Resume"), key=resume_key(summary.id), on_click=show_game, args=(summary.id,)
         )
     cut = _listed_beyond(listed, playing_total)
     if finished:
@@ -124,11 +133,11 @@ def saved_games(table: str) -> None:
                 left, right = st.columns([4, 1], vertical_alignment="center")
                 left.markdown(_game_line(summary, _result(summary)))
                 right.button(
-                    _("Open"), key=f"open_{summary.id}", on_click=show_game, args=(summary.id,)
+                    _("Open"), key=open_key(summary.id), on_click=show_game, args=(summary.id,)
                 )
             cut = _listed_beyond(listed, finished_total) or cut
     if cut:
-        st.button(_("Show older games"), key="show_older", on_click=_list_more, args=(listed,))
+        st.button(_("Show older games"), key=SHOW_OLDER_KEY, on_click=_list_more, args=(listed,))
 
 
 def _known(summaries: list[GameSummary]) -> list[GameSummary]:

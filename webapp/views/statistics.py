@@ -25,6 +25,15 @@ from player_stats import (
 from scoring import GAMES
 from webapp.language import _, game_title, ngettext, number
 from webapp.server import keeper
+from webapp.state import (
+    H2H_FIRST_KEY,
+    H2H_SECOND_KEY,
+    STATS_CSV_KEY,
+    STATS_GAME_KEY,
+    STATS_PERIOD_KEY,
+    STATS_PLAYERS_KEY,
+    STATS_TABLE_KEY,
+)
 from webapp.text import plain
 
 # How often the page looks again while reviews are still being worked out.
@@ -58,16 +67,16 @@ def _filters(seats: list[Seat]) -> tuple[str, list[Seat]]:
     periods = _period_names()
     game, period, players = st.columns(3)
     kind = game.selectbox(
-        _("Game"), kinds, format_func=lambda k: game_title(GAMES[k]), key="stats_game"
+        _("Game"), kinds, format_func=lambda k: game_title(GAMES[k]), key=STATS_GAME_KEY
     )
     since = period.selectbox(
-        _("Period"), list(PERIODS), format_func=periods.__getitem__, key="stats_period"
+        _("Period"), list(PERIODS), format_func=periods.__getitem__, key=STATS_PERIOD_KEY
     )
     count = players.selectbox(
         _("Players in the game"),
         [0, *counts],
         format_func=lambda n: _("Any number") if n == 0 else str(n),
-        key="stats_players",
+        key=STATS_PLAYERS_KEY,
     )
     found = chosen(
         seats,
@@ -119,7 +128,7 @@ def _players_table(kind: str, lines: list[PlayerLine]) -> None:
         _("95 % interval to"): st.column_config.NumberColumn(format="%.2f"),
         _("Luck per game"): st.column_config.NumberColumn(format="%+.1f"),
     }
-    st.dataframe(_table_frame(lines), hide_index=True, column_config=columns, key="stats_table")
+    st.dataframe(_table_frame(lines), hide_index=True, column_config=columns, key=STATS_TABLE_KEY)
     st.caption(
         _(
             "Given up per choice: the expected points each choice fell short of the "
@@ -147,7 +156,7 @@ def _players_table(kind: str, lines: list[PlayerLine]) -> None:
         mime="text/csv",
         icon=":material/download:",
         on_click="ignore",
-        key="stats_csv",
+        key=STATS_CSV_KEY,
     )
 
 
@@ -210,9 +219,11 @@ def _head_to_head(seats: list[Seat], lines: list[PlayerLine]) -> None:
     shown = {line.player: line.shown for line in lines}
     left, right = st.columns(2)
     players = list(shown)
-    first = left.selectbox(_("Player"), players, format_func=shown.__getitem__, key="h2h_first")
+    first = left.selectbox(_("Player"), players, format_func=shown.__getitem__, key=H2H_FIRST_KEY)
     others = [player for player in players if player != first]
-    second = right.selectbox(_("Against"), others, format_func=shown.__getitem__, key="h2h_second")
+    second = right.selectbox(
+        _("Against"), others, format_func=shown.__getitem__, key=H2H_SECOND_KEY
+    )
     if first is None or second is None:
         return
     st.markdown(_h2h_line(head_to_head(seats, first, second), shown[first], shown[second]))

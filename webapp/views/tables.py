@@ -8,7 +8,7 @@ from webapp.language import _, ngettext
 from webapp.navigation import show_table, to_new_table
 from webapp.saved_games import store_trouble
 from webapp.server import game_store
-from webapp.state import TABLES_OPEN_KEY
+from webapp.state import NEW_TABLE_KEY, TABLES_OPEN_KEY, leave_table_key, switch_table_key
 from webapp.tables import forget, remembered
 from webapp.text import plain
 
@@ -44,10 +44,10 @@ def _table_row(index: int, table: str, count: int, players: tuple[str, ...], her
     left.markdown(_line(count, players, table == here))
     with right.container(horizontal=True, horizontal_alignment="right"):
         if table != here:
-            st.button(_("Open"), key=f"switch_table_{index}", on_click=show_table, args=(table,))
+            st.button(_("Open"), key=switch_table_key(index), on_click=show_table, args=(table,))
         st.button(
             _("Leave"),
-            key=f"leave_table_{index}",
+            key=leave_table_key(index),
             on_click=_leave,
             args=(table, here),
             help=_(
@@ -80,7 +80,7 @@ def your_tables(here: str) -> None:
                 _table_row(index, table, count, players, here)
         st.button(
             _("New table"),
-            key="new_table",
+            key=NEW_TABLE_KEY,
             on_click=to_new_table,
             icon=":material/add:",
             help=_("A table of its own, with a new link: only those who have it see its games."),

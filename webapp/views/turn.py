@@ -28,6 +28,7 @@ from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number, percent
 from webapp.saved_games import OpenGame
+from webapp.state import CLEAR_DICE_KEY, ROLL_AGAIN_KEY, record_key
 from webapp.text import plain
 from webapp.wording import describe, keep_words, player_labels
 
@@ -120,14 +121,14 @@ def dice_panel(saved: OpenGame, turn: Turn, keep: frozenset[int]) -> None:
     with st.container(horizontal=True, key="dice_actions"):
         st.button(
             _("Clear the dice"),
-            key="clear_dice",
+            key=CLEAR_DICE_KEY,
             on_click=turn_state.clear_turn,
             icon=":material/clear:",
         )
         if roll < LAST_ROLL and turn.hand is not None:
             st.button(
                 _("Roll again"),
-                key="roll_again",
+                key=ROLL_AGAIN_KEY,
                 on_click=turn_state.roll_again,
                 args=(roll,),
                 icon=":material/replay:",
@@ -262,7 +263,7 @@ def _box_button(
         reasons.insert(0, "**" + _("advisor's choice") + "**")
     st.button(
         f"{label} · **{worth}**",
-        key=f"record_{option.box}",
+        key=record_key(option.box),
         type="primary" if chosen else "secondary",
         icon=CHOICE_ICON if chosen else ":material/edit_note:",
         on_click=_record,
