@@ -24,19 +24,21 @@ from store.game_file import (
 )
 from store.game_store import GameStore, Quota
 from store.location import ENV_VAR, default_path
-from store.models import GameSummary, SavedGame
+from store.models import FiledGame, GameSummary, SavedGame
 from store.opening import open_store
 from store.postgres_store import PostgresStore
-from store.records import is_table_token, new_table
+from store.records import ABANDONED_FIELD, is_table_token, new_table
 from store.sqlite_store import SqliteStore
 
 __all__ = [
+    "ABANDONED_FIELD",
     "ENV_VAR",
     "LARGEST_FILE",
     "BusyError",
     "ChangeFeed",
     "ConflictError",
     "DiskFullError",
+    "FiledGame",
     "ForeignSchemaError",
     "GameNotFoundError",
     "GameStore",

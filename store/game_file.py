@@ -13,7 +13,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from scoring import Game, ScoringError, player_names
-from store.models import SavedGame
+from store.models import FiledGame, SavedGame
+from store.records import ABANDONED_FIELD
 
 # The largest file taken: the page's upload limit. A file is refused by its size before
 # it is parsed.
@@ -42,7 +43,7 @@ def games_file(games: list[SavedGame]) -> bytes:
     return json.dumps(records, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def read_games_file(data: bytes) -> list[tuple[Game, datetime | None]]:
+def read_games_file(data: bytes) -> list[FiledGame]:
     """The file's games, each replayed, with the time it was saved; raises GamesFileError
     as `games_in_file` and `checked_game` do."""
     return [checked_game(index, entry) for index, entry in enumerate(games_in_file(data))]
@@ -62,18 +63,21 @@ def games_in_file(data: bytes) -> list[object]:
     return found
 
 
-def checked_game(index: int, entry: object) -> tuple[Game, datetime | None]:
-    """The file's game at `index` replayed, and when it was saved; raises GamesFileError
-    when it is no game record, does not replay, or names two players alike."""
+def checked_game(index: int, entry: object) -> FiledGame:
+    """The file's game at `index` replayed, when it was saved and whether it was abandoned;
+    raises GamesFileError when it is no game record, does not replay, or names two
+    players alike."""
     if not isinstance(entry, dict):
         raise GamesFileError("shape", index)
-    record = {key: value for key, value in entry.items() if key != SAVED_FIELD}
+    record = {
+        key: value for key, value in entry.items() if key not in (SAVED_FIELD, ABANDONED_FIELD)
+    }
     try:
         game = Game.from_dict(record)
         player_names(game.players)
     except ScoringError as error:
         raise GamesFileError("game", index, error) from error
-    return game, _when(entry.get(SAVED_FIELD))
+    return FiledGame(game, _when(entry.get(SAVED_FIELD)), entry.get(ABANDONED_FIELD) is True)
 
 
 def _no_constant(name: str) -> Any:

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
-from scoring import Game
 from store.change_feed import ChangeFeed
 from store.errors import (
     ConflictError,
@@ -18,8 +17,12 @@ from store.errors import (
     StoreError,
     UnknownTableError,
 )
-from store.models import GameSummary, SavedGame
+from store.models import FiledGame, GameSummary, SavedGame
 from store.records import (
+    ABANDONED,
+    ABANDONED_FIELD,
+    FINISHED,
+    PLAYING,
     Summary,
     check_id,
     check_table,
@@ -57,6 +60,8 @@ GAME_COLUMNS = (
     "fingerprint",
 )
 _SUMMARY_COLUMNS = "id, summary, revision, created, updated"
+# Every value of the `finished` column: a game in progress, finished or abandoned.
+_STANDINGS = (PLAYING, FINISHED, ABANDONED)
 # How many fingerprints one query looks up (well under every engine's parameter limit).
 _LOOKED_UP_AT_ONCE = 500
 # The tables beside the games that the statistics read, the same on every engine: each
@@ -197,17 +202,21 @@ class GameStore(ABC):
             game_id = self._insert(session, table, text, summary, now)
         return SavedGame(game_id, table, stored, 1, now, now)
 
-    def add_games(self, games: Sequence[tuple[Game, datetime | None]], *, table: str) -> int:
-        """Store each (game, when) at `table` as `create` stores its record, all or none,
+    def add_games(self, games: Sequence[FiledGame], *, table: str) -> int:
+        """Store each game at `table` as `create` stores its record (marked abandoned where
+        it was), saved when it says, all or none,
         leaving out any game the table already has (by its fingerprint) or that came
         before in `games`; return how many were added. The store's lock is held for the
         inserts only: the games are summarised before, and those already at the table
         are found by their fingerprints' index, never by reading its other games."""
         check_table(table)
         prepared = []
-        for game, when in games:
-            text = encode(game.to_dict())
-            prepared.append((text, summary_of(game), _moment(when)))
+        for filed in games:
+            record = filed.game.to_dict()
+            if filed.abandoned:
+                record[ABANDONED_FIELD] = True
+            text = encode(record)
+            prepared.append((text, summary_of(filed.game, filed.abandoned), _moment(filed.saved)))
         with self._writing() as session:
             known = self._known(session, table, {summary.fingerprint for _, summary, _ in prepared})
             new = []
@@ -270,7 +279,7 @@ class GameStore(ABC):
                 text,
                 now.isoformat(),
                 now.isoformat(),
-                int(summary.finished),
+                summary.standing,
                 summary.to_json(),
                 summary.fingerprint,
             ),
@@ -357,7 +366,7 @@ class GameStore(ABC):
                     text,
                     revision + 1,
                     now.isoformat(),
-                    int(summary.finished),
+                    summary.standing,
                     summary.to_json(),
                     summary.fingerprint,
                     game_id,
@@ -384,25 +393,27 @@ class GameStore(ABC):
         table: str,
         limit: int | None = None,
         finished: bool | None = None,
+        abandoned: bool | None = None,
     ) -> list[GameSummary]:
         """Summarise the table's `limit` most recently changed games (all when None), most
-        recent first: only those in progress, or only finished ones, when `finished` says
-        so; damaged ones among them are left out."""
-        return self._scan(table, limit, finished)[0]
+        recent first: only those finished or not, abandoned or not, as `finished` and
+        `abandoned` say (an abandoned game is never finished); damaged ones among them
+        are left out."""
+        return self._scan(table, limit, finished, abandoned)[0]
 
     def unreadable_games(self, *, table: str, limit: int | None = None) -> list[str]:
         """The ids of the damaged games that `list_games(table=..., limit=...)` leaves out."""
-        return self._scan(table, limit, None)[1]
+        return self._scan(table, limit, None, None)[1]
 
-    def count(self, *, table: str, finished: bool | None = None) -> int:
-        """How many games the table has (in progress or finished only, when `finished`
-        says so), damaged ones included."""
+    def count(
+        self, *, table: str, finished: bool | None = None, abandoned: bool | None = None
+    ) -> int:
+        """How many games the table has (only those finished or not, abandoned or not, as
+        `finished` and `abandoned` say), damaged ones included."""
         check_table(table)
-        sql = "SELECT count(*) FROM games WHERE table_id = ?"
-        params: list[Any] = [table]
-        if finished is not None:
-            sql += " AND finished = ?"
-            params.append(int(finished))
+        condition, standings = _among(finished, abandoned)
+        sql = "SELECT count(*) FROM games WHERE table_id = ?" + condition
+        params: list[Any] = [table, *standings]
         with self._reading() as session:
             return int(session.rows(sql, params)[0][0])
 
@@ -535,15 +546,13 @@ class GameStore(ABC):
         return [(str(table), int(count)) for table, count in rows]
 
     def _scan(
-        self, table: str, limit: int | None, finished: bool | None
+        self, table: str, limit: int | None, finished: bool | None, abandoned: bool | None
     ) -> tuple[list[GameSummary], list[str]]:
         """The listed games' summaries, and the ids of those whose summary is unreadable."""
         check_table(table)
-        sql = f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE table_id = ?"
-        params: list[Any] = [table]
-        if finished is not None:
-            sql += " AND finished = ?"
-            params.append(int(finished))
+        condition, standings = _among(finished, abandoned)
+        sql = f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE table_id = ?" + condition
+        params: list[Any] = [table, *standings]
         sql += " ORDER BY sequence DESC"
         if limit is not None:
             sql += " LIMIT ?"
@@ -609,10 +618,26 @@ def _listed(
         fives=summary.fives,
         rolled=summary.rolled,
         fingerprint=summary.fingerprint,
+        abandoned=summary.abandoned,
         revision=revision,
         created=created,
         updated=updated,
     )
+
+
+def _among(finished: bool | None, abandoned: bool | None) -> tuple[str, list[int]]:
+    """The condition that keeps the games finished or not, abandoned or not (None: either),
+    by their `finished` column, and its parameters."""
+    kept = [
+        standing
+        for standing in _STANDINGS
+        if finished in (None, standing == FINISHED) and abandoned in (None, standing == ABANDONED)
+    ]
+    if len(kept) == len(_STANDINGS):
+        return "", []
+    if not kept:
+        return " AND 1 = 0", []
+    return " AND finished IN (" + ", ".join("?" * len(kept)) + ")", kept
 
 
 def _moment(when: datetime | None) -> datetime:

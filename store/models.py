@@ -2,7 +2,9 @@
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
+
+from scoring import Game
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,8 @@ class SavedGame:
 class GameSummary:
     """One line of a table's list of games: what game, who plays, how far along, who won
     (totals in seat order), and per seat what the statistics count (upper bonus, rolls of
-    five of a kind, earlier rolls recorded), read from the summary kept with the record."""
+    five of a kind, earlier rolls recorded), and whether it was abandoned, read from the
+    summary kept with the record."""
 
     id: str
     game: str
@@ -34,6 +37,16 @@ class GameSummary:
     fives: tuple[int, ...]
     rolled: tuple[bool, ...]
     fingerprint: str
+    abandoned: bool
     revision: int
     created: datetime
     updated: datetime
+
+
+class FiledGame(NamedTuple):
+    """A game to add to a table, as a games file holds it: the game, when it was last
+    saved (None: now), and whether it was abandoned before its end."""
+
+    game: Game
+    saved: datetime | None = None
+    abandoned: bool = False

@@ -15,6 +15,12 @@ from scoring import Game, ScoringError
 ID_BYTES = 6
 TABLE_BYTES = 18
 _TABLE_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+# The record's key that marks a game given up before its end: kept with the table's
+# games, listed apart, never counted in its statistics.
+ABANDONED_FIELD = "abandoned"
+# What the games table's `finished` column holds: a game in progress, finished or
+# abandoned (an abandoned game is never listed as finished, however full its sheet).
+PLAYING, FINISHED, ABANDONED = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -23,7 +29,8 @@ class Summary:
     worked out once when the record is saved. Per seat: ``totals``, whether the upper
     bonus came (``bonus``), how many rolls were five of a kind (``fives``) and whether
     every turn's earlier rolls were recorded (``rolled``); ``fingerprint`` tells the
-    same game apart from any other, wherever it is stored."""
+    same game apart from any other, wherever it is stored; ``abandoned``, whether the
+    game was given up before its end."""
 
     game: str
     players: tuple[str, ...]
@@ -35,6 +42,14 @@ class Summary:
     fives: tuple[int, ...]
     rolled: tuple[bool, ...]
     fingerprint: str
+    abandoned: bool
+
+    @property
+    def standing(self) -> int:
+        """What the `finished` column holds for this game: PLAYING, FINISHED or ABANDONED."""
+        if self.abandoned:
+            return ABANDONED
+        return FINISHED if self.finished else PLAYING
 
     def to_json(self) -> str:
         """The summary as the JSON text stored beside the record."""
@@ -50,6 +65,7 @@ class Summary:
                 "fives": list(self.fives),
                 "rolled": list(self.rolled),
                 "fingerprint": self.fingerprint,
+                "abandoned": self.abandoned,
             },
             ensure_ascii=False,
         )
@@ -72,6 +88,7 @@ class Summary:
                 fives=tuple(int(f) for f in data["fives"]),
                 rolled=tuple(bool(r) for r in data["rolled"]),
                 fingerprint=str(data["fingerprint"]),
+                abandoned=bool(data.get("abandoned", False)),
             )
         except (TypeError, ValueError, KeyError):
             return None
@@ -80,15 +97,17 @@ class Summary:
 def summarise(record: dict[str, Any]) -> Summary:
     """The summary of a record: from its replay when it replays, else from the fields it
     has (a record of another program's making is listed, never finished)."""
+    abandoned = record.get(ABANDONED_FIELD) is True
     try:
         game = Game.from_dict(record)
     except (ScoringError, TypeError, ValueError, KeyError):
-        return _fields_of(record)
-    return summary_of(game)
+        return _fields_of(record, abandoned)
+    return summary_of(game, abandoned)
 
 
-def summary_of(game: Game) -> Summary:
-    """The summary of a game as replayed."""
+def summary_of(game: Game, abandoned: bool = False) -> Summary:
+    """The summary of a game as replayed; one `abandoned` (given up before its end) is
+    never finished, however full its sheet."""
     standings = game.standings()
     totals = game.totals()
     turns = {p: [t for t in game.turns if t.player == p] for p in game.players}
@@ -96,13 +115,14 @@ def summary_of(game: Game) -> Summary:
         game=game.rules.id,
         players=game.players,
         turns=len(game.turns),
-        finished=game.finished,
+        finished=game.finished and not abandoned,
         winners=tuple(s.player for s in standings if s.winner),
         totals=tuple(totals[p].total for p in game.players),
         bonus=tuple(totals[p].upper_bonus > 0 for p in game.players),
         fives=tuple(sum(len(set(t.dice)) == 1 for t in turns[p]) for p in game.players),
         rolled=tuple(all(t.rolls is not None for t in turns[p]) for p in game.players),
         fingerprint=fingerprint(game.to_dict()),
+        abandoned=abandoned,
     )
 
 
@@ -125,11 +145,11 @@ def summary_of_text(text: object) -> Summary | None:
 
 def summaries_again(rows: Iterable[tuple[Any, Any]]) -> Iterator[tuple[int, str, Any]]:
     """For each stored (id, record text) whose record is a JSON object, what an upgrade
-    writes back: (finished, summary JSON, id)."""
+    writes back: (its standing, summary JSON, id)."""
     for game_id, text in rows:
         summary = summary_of_text(text)
         if summary is not None:
-            yield int(summary.finished), summary.to_json(), game_id
+            yield summary.standing, summary.to_json(), game_id
 
 
 def fingerprints_again(rows: Iterable[tuple[Any, Any]]) -> Iterator[tuple[str, Any]]:
@@ -151,7 +171,7 @@ def count_tables_again(rows: Iterable[tuple[Any, Any, Any]]) -> list[tuple[str, 
     return [(table, *held) for table, held in tables.items()]
 
 
-def _fields_of(record: dict[str, Any]) -> Summary:
+def _fields_of(record: dict[str, Any], abandoned: bool) -> Summary:
     players = record.get("players")
     turns = record.get("turns")
     kind = record.get("game")
@@ -168,6 +188,7 @@ def _fields_of(record: dict[str, Any]) -> Summary:
         fives=(),
         rolled=(),
         fingerprint=fingerprint(record),
+        abandoned=abandoned,
     )
 
 

@@ -25,7 +25,7 @@ from streamlit.testing.v1 import AppTest
 from advisor import default_cache, review
 from player_stats import review_facts
 from scoring import GAMES, Game
-from store import ENV_VAR, SqliteStore, games_file, read_games_file
+from store import ENV_VAR, FiledGame, SqliteStore, games_file, read_games_file
 from tools.local_server import ROOT
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn")
@@ -48,7 +48,9 @@ def _filled(path: Path, count: int) -> tuple[SqliteStore, str, float]:
     kinds = list(GAMES)
     games = [_game(rng, kinds[n % len(kinds)]) for n in range(count)]
     when = [START + timedelta(days=n) for n in range(count)]
-    store.add_games(list(zip(games, when, strict=True)), table=table)
+    store.add_games(
+        [FiledGame(game, saved) for game, saved in zip(games, when, strict=True)], table=table
+    )
     began = time.perf_counter()
     for saved in store.games(table=table):
         found = review_facts(review(Game.from_dict(saved.record), chances=False))

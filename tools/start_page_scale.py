@@ -3,7 +3,7 @@
 
 It fills a fresh store (one game made through the store, so that the store makes its own
 schema; the rest copied in bulk with the same summaries), then times, over several runs:
-the store's part of the start page (both lists and counts of one table) and the whole
+the store's part of the start page (its three lists and counts of one table) and the whole
 start page's script run (`streamlit.testing.v1.AppTest` on `app.py` at that table).
 
     python -m tools.start_page_scale [--games 100000] [--at-table 10000] [--runs 5]
@@ -89,10 +89,12 @@ def fill(store: GameStore, games: int, at_table: int) -> str:
 
 
 def _store_part(store: GameStore, table: str) -> None:
-    store.list_games(table=table, finished=False, limit=LISTED)
+    store.list_games(table=table, finished=False, abandoned=False, limit=LISTED)
     store.list_games(table=table, finished=True, limit=LISTED)
-    store.count(table=table, finished=False)
+    store.list_games(table=table, abandoned=True, limit=LISTED)
+    store.count(table=table, finished=False, abandoned=False)
     store.count(table=table, finished=True)
+    store.count(table=table, abandoned=True)
 
 
 def _page_runs(table: str, runs: int) -> tuple[float, float]:

@@ -22,14 +22,17 @@ import pytest
 from scoring import Game
 from store import (
     ConflictError,
+    FiledGame,
     GameNotFoundError,
     GameStore,
     Quota,
     QuotaError,
     StoreError,
     UnknownTableError,
+    games_file,
     new_table,
     open_store,
+    read_games_file,
 )
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -468,9 +471,9 @@ def test_statistics_summary_counts_bonus_fives_and_recorded_rolls(
 def test_statistics_add_games_leaves_out_games_the_table_has(store: GameStore, table: str) -> None:
     first, second = _finished(["Ann"], [5, 5, 5, 2, 2]), _finished(["Bob"], [1, 1, 4, 4, 4])
     when = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-    assert store.add_games([(first, when), (first, None)], table=table) == 1
-    assert store.add_games([(first, None), (second, None)], table=table) == 1
-    assert store.add_games([(second, None)], table=store.issue_table()) == 1
+    assert store.add_games([FiledGame(first, when), FiledGame(first)], table=table) == 1
+    assert store.add_games([FiledGame(first), FiledGame(second)], table=table) == 1
+    assert store.add_games([FiledGame(second)], table=store.issue_table()) == 1
     listed = store.list_games(table=table)
     assert sorted(s.players for s in listed) == [("Ann",), ("Bob",)]
     (ann,) = [s for s in listed if s.players == ("Ann",)]
@@ -481,7 +484,7 @@ def test_statistics_add_games_leaves_out_games_the_table_has(store: GameStore, t
 def test_statistics_add_games_refuses_all_when_one_is_bad(store: GameStore, table: str) -> None:
     good, other = _finished(["Ann"], [5, 5, 5, 2, 2]), _finished(["Bob"], [1, 1, 4, 4, 4])
     with pytest.raises(ValueError):
-        store.add_games([(good, None), (other, datetime(2026, 3, 1))], table=table)
+        store.add_games([FiledGame(good), FiledGame(other, datetime(2026, 3, 1))], table=table)
     assert store.count(table=table) == 0
 
 
@@ -530,7 +533,7 @@ def test_hardening_a_token_never_issued_holds_nothing(
     with pytest.raises(UnknownTableError):
         store.create(record, table=guessed)
     with pytest.raises(UnknownTableError):
-        store.add_games([(Game.from_dict(record), None)], table=guessed)
+        store.add_games([FiledGame(Game.from_dict(record))], table=guessed)
     assert store.count(table=guessed) == 0
     issued = store.issue_table()
     assert store.has_table(issued)
@@ -542,18 +545,18 @@ def test_hardening_a_table_holds_its_quota_and_no_more(
 ) -> None:
     games = [_finished([name], [5, 5, 5, 2, 2]) for name in ("Ann", "Bob", "Cy")]
     store.quota = Quota(games=2, bytes=10**6)
-    assert store.add_games([(games[0], None), (games[1], None)], table=table) == 2
+    assert store.add_games([FiledGame(games[0]), FiledGame(games[1])], table=table) == 2
     with pytest.raises(QuotaError) as full:
         store.create(record, table=table)
     assert full.value.what == "games"
     with pytest.raises(QuotaError):
-        store.add_games([(games[2], None)], table=table)
+        store.add_games([FiledGame(games[2])], table=table)
     assert store.count(table=table) == 2
-    assert store.add_games([(games[0], None)], table=table) == 0, "a game already there"
+    assert store.add_games([FiledGame(games[0])], table=table) == 0, "a game already there"
     other = store.issue_table()
     store.quota = Quota(games=10, bytes=len(json.dumps(games[0].to_dict()).encode()) // 2)
     with pytest.raises(QuotaError) as heavy:
-        store.add_games([(games[0], None)], table=other)
+        store.add_games([FiledGame(games[0])], table=other)
     assert heavy.value.what == "bytes"
     assert store.count(table=other) == 0
 
@@ -571,3 +574,47 @@ def test_hardening_what_a_table_holds_follows_its_saves_and_deletes(
     )
     store.delete(created.id, table=table)
     assert store.held(table=table) == (0, 0)
+
+
+def test_around_the_table_an_abandoned_game_is_listed_apart_and_never_finished(
+    store: GameStore, table: str, record: dict[str, Any]
+) -> None:
+    playing = store.create(record, table=table)
+    given_up = store.create(record, table=table)
+    store.save(given_up.id, {**record, "abandoned": True}, given_up.revision, table=table)
+    full = _finished(["Ann"], [5, 5, 5, 2, 2]).to_dict()
+    done = store.create(full, table=table)
+    store.create({**full, "abandoned": True}, table=table)
+
+    (full_abandoned, abandoned) = store.list_games(table=table, abandoned=True)
+    assert abandoned.id == given_up.id and abandoned.abandoned and not abandoned.finished
+    assert full_abandoned.abandoned and not full_abandoned.finished, "even with every box full"
+    assert [s.id for s in store.list_games(table=table, finished=False, abandoned=False)] == [
+        playing.id
+    ]
+    assert [s.id for s in store.list_games(table=table, finished=True)] == [done.id]
+    assert not any(s.abandoned for s in store.list_games(table=table, abandoned=False))
+    assert store.list_games(table=table, finished=True, abandoned=True) == []
+    assert store.count(table=table) == 4
+    assert store.count(table=table, abandoned=True) == 2
+    assert store.count(table=table, finished=False, abandoned=False) == 1
+    assert store.count(table=table, finished=True) == 1
+    assert store.count(table=table, finished=False) == 3, "in progress or abandoned"
+    assert store.load(given_up.id, table=table).record["abandoned"] is True
+
+
+def test_around_the_table_an_abandoned_game_stays_abandoned_through_a_games_file(
+    store: GameStore, table: str, record: dict[str, Any]
+) -> None:
+    given_up = store.create({**record, "abandoned": True}, table=table)
+    store.create(_finished(["Bob"], [1, 1, 4, 4, 4]).to_dict(), table=table)
+    elsewhere = store.issue_table()
+    assert (
+        store.add_games(read_games_file(games_file(store.games(table=table))), table=elsewhere) == 2
+    )
+
+    (abandoned,) = store.list_games(table=elsewhere, abandoned=True)
+    assert abandoned.fingerprint == store.list_games(table=table, abandoned=True)[0].fingerprint
+    assert store.count(table=elsewhere, finished=True) == 1
+    (moved,) = [saved for saved in store.games(table=elsewhere) if saved.record.get("abandoned")]
+    assert moved.record == store.load(given_up.id, table=table).record

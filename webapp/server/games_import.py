@@ -3,9 +3,10 @@
 One background worker serves the whole server, one file at a time; at most
 `MOST_WAITING` files wait for it, and a table has at most one file waiting or being taken
 in. The worker first replays every game of the file (a file with one bad game adds
-nothing), then writes them in batches of `BATCH`: a batch's write holds the store's lock
-only for its inserts, and after each batch the worker rests as long as the batch took,
-so the page threads of every other table get the interpreter at least half the time.
+nothing), then writes them `WRITTEN_AT_ONCE` at a time: a batch's write holds the store's
+lock only for its inserts, and after each batch the worker rests as long as the batch
+took, so the page threads of every other table get the interpreter at least half the
+time.
 What a table's file came to stays readable (`progress`) for the page to show.
 """
 
@@ -16,15 +17,23 @@ from collections import OrderedDict, deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import Any
 
-from scoring import Game
-from store import GamesFileError, GameStore, StoreError, checked_game, games_in_file
+from store import (
+    FiledGame,
+    GamesFileError,
+    GameStore,
+    StoreError,
+    checked_game,
+    games_in_file,
+)
 from webapp.server.memory import give_back_memory
 
 log = logging.getLogger(__name__)
-BATCH = 200
+# Games replayed between two rests, and written in one transaction (fewer, so that the
+# store's lock is held briefly even on a machine too busy to run the worker steadily).
+CHECKED_AT_ONCE = 200
+WRITTEN_AT_ONCE = 50
 MOST_WAITING = 4
 # What came of the files of this many tables is kept, the oldest forgotten first.
 KEPT_RESULTS = 1_000
@@ -119,17 +128,18 @@ class Importer:
         """Check every game of the job's file, then add them in batches."""
         entries = games_in_file(job.data)
         self._update(job.table, total=len(entries))
-        games: list[tuple[Game, datetime | None]] = []
-        for start in range(0, len(entries), BATCH):
+        games: list[FiledGame] = []
+        for start in range(0, len(entries), CHECKED_AT_ONCE):
             with _resting():
-                part = entries[start : start + BATCH]
+                part = entries[start : start + CHECKED_AT_ONCE]
                 games.extend(checked_game(start + i, entry) for i, entry in enumerate(part))
                 self._update(job.table, checked=len(games))
         del entries
         added = 0
-        for start in range(0, len(games), BATCH):
+        for start in range(0, len(games), WRITTEN_AT_ONCE):
             with _resting():
-                added += job.store.add_games(games[start : start + BATCH], table=job.table)
+                batch = games[start : start + WRITTEN_AT_ONCE]
+                added += job.store.add_games(batch, table=job.table)
                 self._update(job.table, added=added)
         self._update(job.table, known=len(games) - added, done=True)
 
