@@ -475,7 +475,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 @contextmanager
-def _database(args: argparse.Namespace, folder: Path) -> Iterator[str]:
+def database_address(args: argparse.Namespace, folder: Path) -> Iterator[str]:
     """The store's address for the run: a fresh SQLite file, or a fresh database on the
     PostgreSQL server given or started."""
     if args.store == "sqlite":
@@ -487,7 +487,7 @@ def _database(args: argparse.Namespace, folder: Path) -> Iterator[str]:
 
 
 @contextmanager
-def _servers(
+def running_servers(
     args: argparse.Namespace, address: str, folder: Path
 ) -> Iterator[tuple[str, list[int], list[Path]]]:
     """The websocket URL the tabs open, the servers' process ids and their logs."""
@@ -513,8 +513,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup = Setup(args.sessions, args.tables, args.replicas, args.store)
     with (
         tempfile.TemporaryDirectory(prefix="dice-table-load-") as folder,
-        _database(args, Path(folder)) as address,
-        _servers(args, address, Path(folder)) as (url, pids, logs),
+        database_address(args, Path(folder)) as address,
+        running_servers(args, address, Path(folder)) as (url, pids, logs),
     ):
         try:
             tables = _seat(url, address, args.sessions, args.tables)

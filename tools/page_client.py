@@ -24,7 +24,7 @@ from streamlit.proto.Delta_pb2 import Delta
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from webapp import ADVISOR_KEY, DIE_KEYS, ROLL_KEY
+from webapp import ADVISOR_KEY, DIE_KEYS, HOLD_KEYS, ROLL_KEY
 
 RECORD_PREFIX = "record_"
 ROLL = "3"
@@ -212,6 +212,10 @@ class SheetWatcher:
         self.sheet: bytes | None = None
         self.changed_at = 0.0
         self.changes = 0
+        self.turn: tuple[tuple[str, ...], ...] = ()
+        self.turn_changed_at = 0.0
+        self.turn_changes = 0
+        self._shown: dict[str, tuple[str, ...]] = {}
         self.problems: list[str] = []
         self._changed = asyncio.Condition()
         self._socket: websockets.ClientConnection | None = None
@@ -294,8 +298,36 @@ class SheetWatcher:
                     await self._finished(run)
                 run = None
 
+    async def wait_turn(self, seen: int, seconds: float) -> bool:
+        """Wait at most `seconds` until the turn shown has changed more than `seen` times."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(
+                    self._changed.wait_for(lambda: self.turn_changes > seen), seconds
+                )
+            except TimeoutError:
+                return False
+        return True
+
+    def _turn_shown(self, run: PageRun) -> tuple[tuple[str, ...], ...]:
+        """The dice, the dice ticked to hold and the roll the page shows after `run`: a
+        control keeps its value until the server sets another, as a browser's does."""
+        shown = (*DIE_KEYS, *HOLD_KEYS, ROLL_KEY)
+        for key in shown:
+            if key in run.widgets:
+                self._shown[key] = _value(run.widgets[key][1], self._shown.get(key))
+        return tuple(self._shown.get(key, ()) for key in shown)
+
     async def _finished(self, run: PageRun) -> None:
         self.problems += run.problems
+        turn = self._turn_shown(run)
+        if turn != self.turn:
+            async with self._changed:
+                if self.turn:
+                    self.turn_changed_at = time.perf_counter()
+                    self.turn_changes += 1
+                self.turn = turn
+                self._changed.notify_all()
         if run.sheet is not None and run.sheet != self.sheet:
             async with self._changed:
                 if self.sheet is not None:
@@ -303,3 +335,15 @@ class SheetWatcher:
                     self.changes += 1
                 self.sheet = run.sheet
                 self._changed.notify_all()
+
+
+def _value(control: Any, before: tuple[str, ...] | None) -> tuple[str, ...]:
+    """What a segmented control or a checkbox shows: the value the server set, else the
+    one shown before, else its default."""
+    if hasattr(control, "raw_values"):
+        if control.set_value:
+            return tuple(control.raw_values)
+        return before if before is not None else tuple(str(i) for i in control.default)
+    if control.set_value:
+        return (str(control.value),)
+    return before if before is not None else (str(control.default),)

@@ -21,7 +21,14 @@ from webapp.language import (
     catalogue_path,
     read_catalogue,
 )
-from webapp.state import ADVISOR_KEY, DIE_KEYS, LIVE_CAMERA_KEY, ROLL_KEY
+from webapp.state import (
+    ADVISOR_KEY,
+    DIE_KEYS,
+    HOLD_KEYS,
+    LIVE_CAMERA_KEY,
+    ROLL_AGAIN_KEY,
+    ROLL_KEY,
+)
 
 if TYPE_CHECKING:
     from webapp.main import run
@@ -34,9 +41,11 @@ __all__ = [
     "BOX_CONTEXT",
     "DIE_KEYS",
     "GAME_CONTEXT",
+    "HOLD_KEYS",
     "LANGUAGES",
     "LIVE_CAMERA_KEY",
     "LOCALES",
+    "ROLL_AGAIN_KEY",
     "ROLL_KEY",
     "ROW_CONTEXT",
     "SOURCE",

@@ -1,6 +1,6 @@
 """The advisor's help for the page: whether it is on and ready, its keep and box choices
 for this run's turn, play to win in the endgame, each player's chance to win and a saved
-game's review (each computed once per revision)."""
+game's review (each computed once per sheet: the turn in progress changes none of them)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,12 +19,12 @@ from advisor import (
     review,
     win_chances,
 )
-from scoring import LAST_ROLL, ROLLS, Game, GameRules
+from scoring import LAST_ROLL, Game, GameRules
 from webapp import turn_state
 from webapp.language import _
-from webapp.saved_games import OpenGame
+from webapp.saved_games import Entries, OpenGame
 from webapp.server import solve_ahead, table_ready
-from webapp.state import ADVISOR_KEY, ASK_KEY, ROLL_KEY
+from webapp.state import ADVISOR_KEY, ASK_KEY
 
 
 def working() -> str:
@@ -67,7 +67,7 @@ class Turn:
     """What the page knows of the turn in this run: the roll (None until chosen where it
     matters), the five dice (None until all are set) and the advisor's help."""
 
-    roll: int | None
+    roll: int
     hand: list[int] | None
     keeps: list[KeepChoice]
     boxes: dict[str, BoxChoice]
@@ -82,22 +82,16 @@ class Turn:
         return bool(self.keeps) and not self.keeps[0].score_now
 
 
-def chosen_roll(rules: GameRules) -> int | None:
-    """The roll chosen, or roll 1 where the roll does not change points."""
-    roll = st.session_state.get(ROLL_KEY)
-    return ROLLS[0] if roll is None and not rules.roll_matters else roll
-
-
 def plan_turn(saved: OpenGame) -> Turn:
     """The roll, the hand, and the advisor's keep and box choices for them (when it is on,
     solved and the dice are set)."""
-    roll = chosen_roll(saved.game.rules)
+    roll = turn_state.roll()
     hand = turn_state.hand()
     helped = advisor_on() and advisor_ready(saved.game.rules)
-    if not helped or hand is None or roll is None:
+    if not helped or hand is None:
         return Turn(roll, hand, [], {}, waiting=advisor_on() and not helped)
     keeps = keep_choices(saved, hand, roll) if roll < LAST_ROLL else []
-    found = _endgame(saved.id, saved.revision, saved.game)
+    found = _endgame(saved.id, saved.entries, saved.game)
     to_win = found.advice(hand, roll) if found is not None else None
     return Turn(roll, hand, keeps, box_choices(saved, hand, roll), to_win=to_win)
 
@@ -109,8 +103,8 @@ def _seats(game: Game) -> tuple[list[dict[str, int]], list[int]]:
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
-def _endgame(game_id: str, revision: int, _game: Game) -> Endgame | None:
-    """The player to move's turn solved to win, once per revision (None before their
+def _endgame(game_id: str, entries: Entries, _game: Game) -> Endgame | None:
+    """The player to move's turn solved to win, once per sheet (None before their
     endgame); shared by every session on the game, and only read."""
     player = _game.current_player
     if player is None:
@@ -120,8 +114,9 @@ def _endgame(game_id: str, revision: int, _game: Game) -> Endgame | None:
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def _chances(game_id: str, revision: int, _game: Game) -> dict[str, float]:
-    """Each player's chance to win at ``revision`` (the game is not hashed)."""
+def _chances(game_id: str, entries: Entries, _game: Game) -> dict[str, float]:
+    """Each player's chance to win once the sheet holds ``entries`` (the game is not
+    hashed)."""
     columns, earned = _seats(_game)
     found = win_chances(_game.rules, columns, earned=earned)
     return dict(zip(_game.players, found, strict=True))
@@ -135,12 +130,12 @@ def chances_now(saved: OpenGame) -> dict[str, float] | None:
         return None
     if not advisor_ready(rules):
         return None
-    return _chances(saved.id, saved.revision, saved.game)
+    return _chances(saved.id, saved.entries, saved.game)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _reviewed(game_id: str, revision: int, _game: Game) -> Review:
-    """The review of a saved game as it is at ``revision`` (the game is not hashed)."""
+def _reviewed(game_id: str, entries: Entries, _game: Game) -> Review:
+    """The review of a saved game whose sheet holds ``entries`` (the game is not hashed)."""
     return review(_game)
 
 
@@ -154,4 +149,4 @@ def game_review(saved: OpenGame) -> Review | None:
     """The game's review, or ``None`` while the advisor is still solving the game."""
     if not advisor_ready(saved.game.rules):
         return None
-    return _reviewed(saved.id, saved.revision, saved.game)
+    return _reviewed(saved.id, saved.entries, saved.game)

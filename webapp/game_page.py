@@ -9,6 +9,7 @@ import streamlit as st
 
 from webapp import turn_state
 from webapp.advice import advisor_on, advisor_ready, plan_turn
+from webapp.changes import settle_turn
 from webapp.flash import show_flash
 from webapp.language import _, game_title, sheet_names
 from webapp.navigation import to_start
@@ -20,20 +21,26 @@ from webapp.views.language import language_menu
 from webapp.views.phone import join_from_phone
 from webapp.views.photo import photo_result, photo_sources
 from webapp.views.review import review_panel
-from webapp.views.sheet import downloads, scoresheet, standings, undo_button
-from webapp.views.speech import announce, speak_toggle
+from webapp.views.sheet import (
+    abandon_button,
+    abandoned_note,
+    downloads,
+    scoresheet,
+    standings,
+    undo_button,
+)
+from webapp.views.speech import announce, announce_entry, speak_toggle
 from webapp.views.turn import boxes_panel, dice_panel, turn_header
 
 
 def _turn(saved: OpenGame, names: dict[str, str]) -> None:
-    turn_state.follow_turn(saved.id, len(saved.game.turns))
     photo, dice, boxes = st.columns([0.8, 1.25, 1.75], gap="medium")
     with photo, st.container(key="photo_panel"):
-        photo_sources(speak_toggle)
+        photo_sources(saved, speak_toggle)
         photo_result()
     with dice:
         turn = plan_turn(saved)
-        dice_panel(saved, turn, keep_advice(turn))
+        dice_panel(saved, turn, keep_advice(saved, turn))
     with boxes:
         spoken = st.container(key="speech_slot")
         best = boxes_panel(saved, names, turn)
@@ -50,7 +57,7 @@ def _header(saved: OpenGame) -> bool:
         st.markdown(
             f"##### :material/casino: {game_title(rules)}", help=_(rules.summary), anchors=False
         )
-        if not saved.game.finished:
+        if saved.in_play:
             turn_header(saved)
     row = controls.container(
         horizontal=True,
@@ -67,15 +74,23 @@ def _header(saved: OpenGame) -> bool:
 
 
 def game_page(saved: OpenGame) -> None:
-    """One game: the turn (or the standings once every box is filled) above the sheet."""
+    """One game: the turn (or the standings once every box is filled, or a note once the
+    game is abandoned) above the sheet."""
     rules = saved.game.rules
     waiting = (advisor_on() or saved.game.finished) and not advisor_ready(rules)
-    follow_changes(saved.table, saved.id, saved.revision, rules.id if waiting else None)
+    if saved.game.current_player is not None:
+        settle_turn(saved)
+    shown = turn_state.synced_revision(saved.id) or saved.revision
+    follow_changes(saved.table, saved.id, shown, rules.id if waiting else None)
     own = _header(saved)
     show_flash()
     names = sheet_names(rules, own)
+    with st.container(key="entry_speech_slot"):
+        announce_entry(saved, names)
     if saved.game.finished:
         standings(saved)
+    elif saved.abandoned:
+        abandoned_note()
     else:
         _turn(saved, names)
     review_panel(saved, names)
@@ -84,4 +99,6 @@ def game_page(saved: OpenGame) -> None:
         scoresheet(saved, names)
     with actions:
         undo_button(saved, names)
+        abandon_button(saved)
         downloads(saved, names)
+    turn_state.values_drawn()

@@ -106,3 +106,29 @@ def rows_of(dice: Sequence[int | None], values: Sequence[int]) -> frozenset[int]
             wanted[value] -= 1
             rows.add(row)
     return frozenset(rows)
+
+
+def place_read(
+    read: Sequence[int], dice: Sequence[int | None], held: frozenset[int]
+) -> tuple[tuple[int | None, ...], tuple[tuple[int, int, int], ...]]:
+    """A photo's dice (`read`, in reading order) put into the turn's rows: each held row
+    keeps its die when the photo shows that value, the other dice fill the free rows in
+    order. A held row whose value the photo does not show keeps its value too (the die
+    did not move), and is returned as (row, held value, the value read in its stead) for
+    the player to check. Rows left without a die are None."""
+    left = list(read)
+    missing: list[tuple[int, int]] = []
+    for row in sorted(held):
+        value = dice[row]
+        if value is None:
+            continue
+        if value in left:
+            left.remove(value)
+        else:
+            missing.append((row, value))
+    changed = tuple((row, value, left.pop(0)) for row, value in missing if left)
+    placed = [dice[row] if row in held else None for row in range(len(dice))]
+    for row, value in enumerate(placed):
+        if value is None and left:
+            placed[row] = left.pop(0)
+    return tuple(placed), changed

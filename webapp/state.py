@@ -15,6 +15,14 @@ QUERY_KEY = "lang"
 # The table's page shown instead of its start page (`PLAYERS_VIEW`: its Players page).
 VIEW_KEY = "view"
 PLAYERS_VIEW = "players"
+# The Players page's filter as it opens from a game: that game's kind and number of players.
+KIND_KEY = "kind"
+SEATS_KEY = "seats"
+# A game's table screen (`SCREEN_VIEW`), for the screen the whole table looks at; its
+# address says `ADVICE_KEY=ADVICE_OFF` when the table plays without the advisor.
+SCREEN_VIEW = "screen"
+ADVICE_KEY = "advice"
+ADVICE_OFF = "off"
 
 # The turn: five dice, the ticks that hold them, the roll and the earlier rolls.
 DIE_KEYS = tuple(f"die_{i}" for i in range(DICE_PER_HAND))
@@ -22,8 +30,20 @@ HOLD_KEYS = tuple(f"hold_{i}" for i in range(DICE_PER_HAND))
 EARLIER_KEY = "earlier_rolls"
 HELD_KEY = "held_rows"
 ROLL_KEY = "roll"
-# Whose turn the dice are for: (game id, turns recorded); another count means the turn passed.
-TURN_OF_KEY = "turn_of"
+# The game and revision whose turn the dice show (this browser showed or saved it); where
+# the dice came from; the rows the reader was unsure of; held dice that read differently;
+# the photo's thumbnail; a roll at rest waiting for the next player (`webapp.shared_turn`).
+TURN_SYNC_KEY = "turn_synced"
+SHOWN_TURN_KEY = "turn_shown"
+TURN_CHANGED_KEY = "turn_changed"
+DICE_SOURCE_KEY = "dice_source"
+UNSURE_KEY = "unsure_rows"
+CHANGED_KEY = "changed_held"
+THUMBNAIL_KEY = "thumbnail"
+WAITING_KEY = "waiting_roll"
+# The dice, roll and ticks a run replaced with the table's turn, with the values they had,
+# until the page is drawn: a browser whose click stopped that run sends those back.
+REPLACED_VALUES_KEY = "replaced_values"
 # The turn as it stood before this browser's last Record, for Undo: (game id, turns, turn).
 RECORDED_KEY = "recorded_turn"
 
@@ -52,6 +72,10 @@ SCENES_TAKEN_KEY = "live_scenes_taken"
 # ids its own (a reload starts a new session).
 SPEAK_KEY = "say_aloud"
 TOKEN_KEY = "speech_token"
+# Saying each entry aloud: its speech component, and the game and number of entries it
+# had when this browser began to say them (older entries are not said).
+ENTRY_SPEECH_KEY = "entry_speech"
+SPOKEN_FROM_KEY = "entries_spoken_from"
 
 # The page language and the game's own box names.
 LANGUAGE_KEY = "language"
@@ -86,10 +110,15 @@ IMPORT_SAID_KEY = "import_said"
 # A message kept for the next run to show (`webapp.flash`).
 FLASH_KEY = "flash"
 
+# The component that shows a game's page from its top when the browser first shows it.
+TOP_KEY = "open_at_top"
+
 # The page's buttons, pickers and downloads, and what a view keeps for its next run (the
 # Players page's words about a name refused).
+ABANDON_KEY = "abandon"
 ALL_GAMES_KEY = "all_games"
 CLEAR_DICE_KEY = "clear_dice"
+HELD_WRONG_KEY = "held_were_wrong"
 DOWNLOAD_CSV_KEY = "download_csv"
 DOWNLOAD_RECORD_KEY = "download_record"
 DOWNLOAD_REVIEW_KEY = "download_review"
@@ -104,6 +133,7 @@ NEW_GAME_KEY = "new_game"
 NEW_TABLE_KEY = "new_table"
 PLAYER_COUNT_KEY = "player_count"
 READ_SAMPLE_KEY = "read_sample"
+REMATCH_KEY = "rematch"
 RENAME_KEY = "rename"
 RENAME_NEW_KEY = "rename_new"
 RENAME_OLD_KEY = "rename_old"

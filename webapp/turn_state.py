@@ -1,15 +1,29 @@
-"""The turn as this browser holds it (five dice, the roll, the held dice, the earlier
-rolls), what the live camera last took as a roll, and the last photo."""
+"""The turn as this browser shows it: the five dice, the roll, the dice ticked to hold, those
+held into this roll, the earlier rolls, where the dice came from, what the reader was unsure
+of, held dice that read differently, and a roll already waiting for the next player; what
+the live camera last took as a roll, and this browser's last photo.
+
+The turn itself is the table's (`webapp.shared_turn`): `follow_turn` shows the turn saved
+with the game whenever the game's revision moved on; a change on this browser is marked
+(`mark_changed`) and `shared`, the turn as this browser holds it, is saved once as the
+page runs (`webapp.changes.settle_turn`).
+"""
 
 from collections.abc import Sequence
 
+import cv2
+import numpy as np
 import streamlit as st
 
-from scoring import DICE_PER_HAND, EarlierRoll, Turn
+from scoring import DICE_PER_HAND, ROLLS, EarlierRoll, Turn
 from vision import Die
-from webapp.live_turn import Scene, TurnSoFar, advance, rows_of
+from webapp.live_turn import Scene, TurnSoFar, advance, place_read, rows_of
 from webapp.photos import PhotoReading
+from webapp.saved_games import OpenGame
+from webapp.shared_turn import Changed, SharedTurn
 from webapp.state import (
+    CHANGED_KEY,
+    DICE_SOURCE_KEY,
     DIE_KEYS,
     EARLIER_KEY,
     FOLLOWS_KEY,
@@ -19,12 +33,26 @@ from webapp.state import (
     PHOTO_ROUND_KEY,
     READ_KEY,
     RECORDED_KEY,
+    REPLACED_VALUES_KEY,
     ROLL_KEY,
     SCENE_KEY,
     SCENE_NOTE_KEY,
     SCENES_TAKEN_KEY,
-    TURN_OF_KEY,
+    SHOWN_TURN_KEY,
+    THUMBNAIL_KEY,
+    TURN_CHANGED_KEY,
+    TURN_SYNC_KEY,
+    UNSURE_KEY,
+    WAITING_KEY,
 )
+
+# The thumbnail the other devices see of a photo: its longer side in pixels, and quality.
+THUMBNAIL_SIDE = 240
+THUMBNAIL_QUALITY = 70
+
+
+# The widgets that show the turn, whose values the table's turn replaces.
+_TURN_WIDGETS = (*DIE_KEYS, ROLL_KEY, *HOLD_KEYS)
 
 
 def dice() -> list[int | None]:
@@ -45,9 +73,10 @@ def set_dice(values: Sequence[int | None]) -> None:
         st.session_state[key] = value
 
 
-def set_roll(roll: int | None) -> None:
-    """Set the roll number, or leave it to be chosen (`None`)."""
-    st.session_state[ROLL_KEY] = roll
+def roll() -> int:
+    """The roll the dice are from (a turn starts at roll 1)."""
+    chosen = st.session_state.get(ROLL_KEY)
+    return chosen if chosen in ROLLS else ROLLS[0]
 
 
 def held() -> frozenset[int]:
@@ -63,17 +92,135 @@ def held_over() -> frozenset[int]:
 def turn() -> TurnSoFar:
     """The turn as the page holds it now."""
     earlier = tuple(EarlierRoll(tuple(r["dice"]), tuple(r["kept"])) for r in earlier_rolls())
-    return TurnSoFar(tuple(dice()), st.session_state.get(ROLL_KEY), held(), earlier)
+    return TurnSoFar(tuple(dice()), roll(), held(), earlier)
 
 
 def set_turn(turn: TurnSoFar) -> None:
     """Show `turn`: its dice, roll, held dice (ticked and marked) and earlier rolls."""
     set_dice(turn.dice)
-    set_roll(turn.roll)
+    st.session_state[ROLL_KEY] = turn.roll or ROLLS[0]
     for row, key in enumerate(HOLD_KEYS):
         st.session_state[key] = row in turn.held
     st.session_state[HELD_KEY] = turn.held
     st.session_state[EARLIER_KEY] = [earlier.to_dict() for earlier in turn.earlier]
+
+
+def unsure_rows() -> frozenset[int]:
+    """Rows whose die the reader was unsure of (on whichever device read the photo)."""
+    return frozenset(st.session_state.get(UNSURE_KEY, frozenset()))
+
+
+def changed_held() -> tuple[Changed, ...]:
+    """Held dice that read differently after the roll and still show their held value."""
+    values = dice()
+    found: tuple[Changed, ...] = st.session_state.get(CHANGED_KEY, ())
+    return tuple(c for c in found if values[c.row] == c.held)
+
+
+def waiting() -> tuple[int, ...] | None:
+    """A roll already at rest for the next player, taken when the box is recorded."""
+    return st.session_state.get(WAITING_KEY)
+
+
+def thumbnail() -> bytes | None:
+    """The small picture of the photo the dice were read from, on any device."""
+    return st.session_state.get(THUMBNAIL_KEY)
+
+
+def shared(entries: int) -> SharedTurn:
+    """The turn as this browser holds it, to share with the table."""
+    return SharedTurn(
+        entries=entries,
+        dice=tuple(dice()),
+        roll=roll(),
+        held=held_over(),
+        holding=held(),
+        earlier=turn().earlier,
+        source=st.session_state.get(DICE_SOURCE_KEY, "hand"),
+        unsure=unsure_rows(),
+        changed=changed_held(),
+        thumbnail=thumbnail(),
+        waiting=waiting(),
+    )
+
+
+def show(shared_turn: SharedTurn) -> None:
+    """Show the table's turn on this browser's dice (its own photo kept while the turn is
+    at the same roll). The values it replaces are noted (`stale_values`)."""
+    before = {key: st.session_state[key] for key in _TURN_WIDGETS if key in st.session_state}
+    st.session_state[SHOWN_TURN_KEY] = shared_turn
+    if shared_turn.roll != roll() or not shared_turn.dice_set:
+        _new_photo_round()
+    set_turn(TurnSoFar(shared_turn.dice, shared_turn.roll, shared_turn.held, shared_turn.earlier))
+    for row, key in enumerate(HOLD_KEYS):
+        st.session_state[key] = row in shared_turn.holding
+    st.session_state[DICE_SOURCE_KEY] = shared_turn.source
+    st.session_state[UNSURE_KEY] = shared_turn.unsure
+    st.session_state[CHANGED_KEY] = shared_turn.changed
+    st.session_state[THUMBNAIL_KEY] = shared_turn.thumbnail
+    st.session_state[WAITING_KEY] = shared_turn.waiting
+    st.session_state[REPLACED_VALUES_KEY] = {
+        key: value for key, value in before.items() if st.session_state.get(key) != value
+    }
+
+
+def follow_turn(saved: OpenGame) -> None:
+    """Show the turn saved with the game whenever the game moved on since this browser
+    last showed or saved it (another device changed it, an entry was recorded, or this
+    is the browser's first look)."""
+    if synced_revision(saved.id) != saved.revision or DIE_KEYS[0] not in st.session_state:
+        if st.session_state.get(TURN_SYNC_KEY, (None,))[0] != saved.id:
+            _new_photo_round()
+        show(saved.turn)
+        synced(saved.id, saved.revision)
+
+
+def mark_changed() -> None:
+    """This browser changed the turn (a click, a photo): it is saved as the page runs.
+    Its browser has drawn the values the page set before, or the change was its own."""
+    st.session_state[TURN_CHANGED_KEY] = True
+    st.session_state.pop(REPLACED_VALUES_KEY, None)
+
+
+def changed() -> bool:
+    """Whether this browser changed the turn since it last saved or showed it."""
+    return bool(st.session_state.get(TURN_CHANGED_KEY))
+
+
+def synced_revision(game_id: str) -> int | None:
+    """The revision of the game whose turn this browser shows now, if it shows that game."""
+    shown, revision = st.session_state.get(TURN_SYNC_KEY, (None, None))
+    return revision if shown == game_id else None
+
+
+def synced(game_id: str, revision: int, turn: SharedTurn | None = None) -> None:
+    """This browser's dice are the turn of the game at `revision` (it saved or showed it,
+    `turn` when it saved it)."""
+    st.session_state[TURN_SYNC_KEY] = (game_id, revision)
+    st.session_state[TURN_CHANGED_KEY] = False
+    if turn is not None:
+        st.session_state[SHOWN_TURN_KEY] = turn
+
+
+def undo_stale() -> None:
+    """Put back the turn this browser last showed or saved: the widget values a timer's
+    check, or a click that stopped the run drawing the table's turn, sent were older."""
+    last: SharedTurn | None = st.session_state.get(SHOWN_TURN_KEY)
+    if last is not None:
+        show(last)
+
+
+def stale_values() -> bool:
+    """Whether the widget values this run's browser sent are older than the page's: every
+    value that a run stopped before the page was drawn had replaced with the table's turn
+    came back."""
+    replaced: dict[str, object] = st.session_state.get(REPLACED_VALUES_KEY) or {}
+    return bool(replaced) and all(st.session_state.get(k) == v for k, v in replaced.items())
+
+
+def values_drawn() -> None:
+    """The page was drawn to its end: its browser has the values the table's turn set."""
+    st.session_state.pop(REPLACED_VALUES_KEY, None)
 
 
 def photo_widget_key(source: str) -> str:
@@ -88,21 +235,24 @@ def _new_photo_round() -> None:
 
 
 def clear_turn() -> None:
-    """Empty the dice, the roll, the held dice, the earlier rolls, the photo and the photo
-    widgets, ready for the next player. The camera's last scene is kept, so the dice left
-    on the table are not taken for the next player's first roll."""
+    """Empty the dice, the held dice, the earlier rolls, the photo and the photo widgets,
+    ready for a roll 1. The camera's last scene is kept, so the dice left on the table are
+    not taken for the next player's first roll."""
     _new_photo_round()
-    set_turn(TurnSoFar((None,) * DICE_PER_HAND, None))
+    set_turn(TurnSoFar((None,) * DICE_PER_HAND, ROLLS[0]))
     st.session_state[FOLLOWS_KEY] = False
-    st.session_state.pop(SCENE_NOTE_KEY, None)
+    st.session_state[DICE_SOURCE_KEY] = "hand"
+    for key in (UNSURE_KEY, CHANGED_KEY, THUMBNAIL_KEY, WAITING_KEY, SCENE_NOTE_KEY):
+        st.session_state.pop(key, None)
 
 
-def follow_turn(game_id: str, turns: int) -> None:
-    """Start afresh when the game's turn passed since the dice were set (another device
-    recorded, or this is the first run)."""
-    if st.session_state.get(TURN_OF_KEY) != (game_id, turns) or DIE_KEYS[0] not in st.session_state:
-        clear_turn()
-        st.session_state[TURN_OF_KEY] = (game_id, turns)
+def start_next(values: tuple[int, ...]) -> None:
+    """Begin the next player's turn with a roll already at rest (the live camera's last
+    scene), as their roll 1."""
+    clear_turn()
+    set_dice(values)
+    st.session_state[DICE_SOURCE_KEY] = "live"
+    st.session_state[FOLLOWS_KEY] = True
 
 
 def earlier_rolls() -> list[dict[str, list[int]]]:
@@ -110,32 +260,49 @@ def earlier_rolls() -> list[dict[str, list[int]]]:
     return list(st.session_state.get(EARLIER_KEY, []))
 
 
-def roll_again(roll: int) -> None:
-    """Note the dice of roll `roll` and those held, then leave only the held dice set (and
-    still ticked) for roll `roll` + 1."""
+def roll_again() -> None:
+    """Note the dice of this roll and those held, then leave only the held dice set (and
+    still ticked) for the next roll."""
     now = turn()
     values = hand()
-    if values is None:
+    if values is None or now.roll is None:
         return
     kept = tuple(values[row] for row in sorted(now.held))
-    earlier = (*now.earlier[: roll - 1], EarlierRoll(tuple(values), kept))
+    earlier = (*now.earlier[: now.roll - 1], EarlierRoll(tuple(values), kept))
     _new_photo_round()
     rolled = tuple(v if row in now.held else None for row, v in enumerate(values))
-    set_turn(TurnSoFar(rolled, roll + 1, now.held, earlier))
+    set_turn(TurnSoFar(rolled, now.roll + 1, now.held, earlier))
+    for key in (UNSURE_KEY, CHANGED_KEY, THUMBNAIL_KEY):
+        st.session_state.pop(key, None)
+    st.session_state[DICE_SOURCE_KEY] = "hand"
+
+
+def take_held_as_read() -> None:
+    """The held dice were wrong: give them the values read in their stead, and drop the
+    earlier rolls, which they no longer fit."""
+    values = dice()
+    for change in changed_held():
+        values[change.row] = change.reads
+    set_dice(values)
+    st.session_state[EARLIER_KEY] = []
+    st.session_state[HELD_KEY] = frozenset()
+    st.session_state.pop(CHANGED_KEY, None)
 
 
 def take_scene(photo: PhotoReading, scene: Scene) -> bool:
-    """Take a live scene of five dice as a roll of this turn (see `live_turn.advance`):
-    False, with nothing changed, when the turn is past its last roll."""
+    """Take a live scene of five dice as a roll of this turn (see `live_turn.advance`).
+    A scene after the turn's last roll is the next player's roll 1, kept waiting until a
+    box is recorded: False then, with the turn's own dice unchanged."""
     following = bool(st.session_state.get(FOLLOWS_KEY))
     after = advance(turn(), scene, following)
+    st.session_state[SCENE_KEY] = scene.rows
+    st.session_state[SCENES_TAKEN_KEY] = scenes_taken() + 1
     if after is None:
+        st.session_state[WAITING_KEY] = tuple(die.value for die in scene.rows)
         return False
     set_turn(after)
-    st.session_state[SCENE_KEY] = scene.rows
     st.session_state[FOLLOWS_KEY] = True
-    st.session_state[SCENES_TAKEN_KEY] = scenes_taken() + 1
-    _keep(photo)
+    _keep(photo, "live", frozenset(row for row, die in enumerate(scene.rows) if die.unsure))
     return True
 
 
@@ -170,6 +337,7 @@ def restore(game_id: str, turns: int, undone: Turn) -> None:
     browser recorded it, else as the record has it (dice, roll, earlier rolls, and the
     dice kept from the roll before held)."""
     game, count, before = st.session_state.get(RECORDED_KEY, (None, None, None))
+    clear_turn()
     if (game, count) == (game_id, turns + 1) and sorted(before.dice) == list(undone.dice):
         set_turn(before)
     else:
@@ -179,7 +347,6 @@ def restore(game_id: str, turns: int, undone: Turn) -> None:
         set_turn(TurnSoFar(undone.dice, undone.roll, rows, tuple(earlier)))
     values = tuple(die.value for die in last_scene())
     st.session_state[FOLLOWS_KEY] = values == tuple(dice())
-    st.session_state[TURN_OF_KEY] = (game_id, turns)
 
 
 def photo() -> PhotoReading | None:
@@ -187,20 +354,44 @@ def photo() -> PhotoReading | None:
     return st.session_state.get(PHOTO_KEY)
 
 
-def _keep(reading: PhotoReading) -> None:
+def _keep(reading: PhotoReading, source: str, unsure: frozenset[int]) -> None:
     st.session_state[PHOTO_KEY] = reading
     st.session_state[READ_KEY] = reading.kept
+    st.session_state[DICE_SOURCE_KEY] = source
+    st.session_state[UNSURE_KEY] = unsure
+    st.session_state[THUMBNAIL_KEY] = _thumbnail(reading.preview)
 
 
-def keep_photo(reading: PhotoReading) -> None:
-    """Remember a photo's reading and put the hand's dice it chose into the widgets (a
-    photo from another source than the live camera: the turn no longer follows it)."""
-    _keep(reading)
-    set_dice([d.value for d in reading.kept])
+def keep_photo(reading: PhotoReading, source: str) -> None:
+    """Remember a photo's reading (from another source than the live camera: the turn no
+    longer follows the camera) and put its dice into the rows: the dice held into this
+    roll stay where they are, and one the photo reads differently is flagged."""
+    read = [die.value for die in reading.kept]
+    placed, changed = place_read(read, dice(), held_over())
+    set_dice(placed)
+    unsure = frozenset(
+        row
+        for row, value in enumerate(placed)
+        if any(d.unsure and d.value == value for d in reading.kept) and row not in held_over()
+    )
+    _keep(reading, source, unsure)
+    st.session_state[CHANGED_KEY] = tuple(Changed(*change) for change in changed)
     st.session_state[FOLLOWS_KEY] = False
 
 
 def read_die(position: int) -> Die | None:
-    """The die the last photo put at `position` among the five, if any."""
-    dice = st.session_state.get(READ_KEY, [])
-    return dice[position] if position < len(dice) else None
+    """The die this browser's last photo put at `position` among the five, if any."""
+    found: list[Die] = st.session_state.get(READ_KEY, [])
+    value = dice()[position]
+    return next((die for die in found if die.value == value), None)
+
+
+def _thumbnail(preview: bytes) -> bytes | None:
+    """A small JPEG of a photo's preview for the other devices (None if it cannot be made)."""
+    image = cv2.imdecode(np.frombuffer(preview, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        return None
+    scale = THUMBNAIL_SIDE / max(image.shape[:2])
+    small = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    ok, encoded = cv2.imencode(".jpg", small, [cv2.IMWRITE_JPEG_QUALITY, THUMBNAIL_QUALITY])
+    return encoded.tobytes() if ok else None

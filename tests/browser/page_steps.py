@@ -62,3 +62,9 @@ def sheet_cell(page: Page, box: str, column: int = 0) -> Locator:
     """The sheet's cell for `box` (as the sheet names it) in the `column`th player's column."""
     row = page.locator("table tr").filter(has=page.locator("th", has_text=re.compile(f"^{box}$")))
     return row.locator("td").nth(column)
+
+
+def expect_dice(page: Page, hand: list[int], timeout: float = 30_000) -> None:
+    """Wait until the page's five dice show `hand`, in its rows' order."""
+    for position, value in enumerate(hand):
+        expect(die_face(page, position, value)).to_be_checked(timeout=timeout)

@@ -260,3 +260,33 @@ def test_live_turn_a_roll_read_is_said_aloud_once(table, tmp_path):
     assert said["lang"] == "en"
     assert said["text"].startswith(f"Roll 1: {', '.join(map(str, first.values))}.")
     assert "Advisor: " in said["text"]
+
+
+def test_shared_turn_a_roll_at_rest_before_the_box_is_the_next_player_s_roll_1(table, tmp_path):
+    url, store = table
+    ann = _turn_of_three_rolls()
+    photos = _photos()
+    rng = np.random.default_rng(31)
+    bob_first = fake_video.rerolled(ann[-1], [], photos[1:], rng)
+    bob_second = fake_video.rerolled(bob_first, [0, 1], photos[1:], rng)
+    video = tmp_path / "next.y4m"
+    steps = [*ann, bob_first, Rest(bob_first, 8.0), bob_second, Rest(bob_second, LAST_REST_SECONDS)]
+    fake_video.write_scenes(video, steps, STILL_SECONDS)
+    with _open(url, store, Game("yatzy", ["Ann", "Bob"]), video) as (page, saved):
+        for roll, scene in enumerate(ann, start=1):
+            _wait_for_roll(page, roll, scene)
+        expect(page.get_by_text("kept as the next player's roll 1")).to_be_visible(timeout=60_000)
+        _tap_best_box(page)
+        ann_turn = _wait_recorded(page, store, saved)
+        expect(roll_shown(page)).to_have_text("1")
+        expect(page.locator(FACES_SHOWN)).to_have_count(5)
+        assert dice_shown(page) == bob_first.values, "the roll at rest is Bob's roll 1"
+        _wait_for_roll(page, 2, bob_second)
+        _tap_best_box(page)
+        expect(page.get_by_text("Ann to play")).to_be_visible()
+        bob_turn = store.load(saved.id, table=saved.table).record["turns"][-1]
+    assert ann_turn["roll"] == 3 and len(ann_turn["rolls"]) == 2
+    kept = sorted(value for value, _ in bob_first.dice[:2])
+    assert bob_turn["player"] == "Bob"
+    assert bob_turn["roll"] == 2
+    assert bob_turn["rolls"] == [{"dice": bob_first.values, "kept": kept}]

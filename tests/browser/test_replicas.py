@@ -1,7 +1,8 @@
 """Two replicas behind HAProxy on one PostgreSQL database, in real browsers: two devices
 that the balancer puts on different replicas play one game and each sees the other's
-entries at once; then one replica is killed with SIGKILL mid-game, its browser goes on
-on the other replica, and no confirmed entry is lost.
+entries, and the turn in progress, at once; then one replica is killed with SIGKILL
+mid-game, its browser goes on on the other replica, and no confirmed entry is lost nor
+the turn as it stood.
 
 Everything is real and on loopback: the PostgreSQL server of $DICE_TABLE_TEST_POSTGRES
 (a schema of its own), two `streamlit run app.py` and Debian's HAProxy with
@@ -15,8 +16,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from scoring import Game
-from store import open_store
-from tests.browser.page_steps import choose, sheet_cell
+from store import GameStore, open_store
+from tests.browser.page_steps import choose, expect_dice, sheet_cell
 from tests.postgres import fresh_schema
 from tools.cluster import REPLICA_COOKIE, Cluster, replica_index, running_cluster
 from tools.local_server import CHROMIUM, FLAGS
@@ -46,6 +47,12 @@ def browser() -> Iterator[Browser]:
 def _replica(context: BrowserContext) -> str:
     """The replica the balancer keeps this browser on (its affinity cookie's value)."""
     return next((c["value"] for c in context.cookies() if c["name"] == REPLICA_COOKIE), "")
+
+
+def _new_game(store: GameStore) -> tuple[str, str]:
+    """A new two-player Yatzy game at a table newly issued by `store`: (table, game id)."""
+    table = store.issue_table()
+    return table, store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
 
 
 def _device(browser: Browser, address: str, avoid: str = "") -> tuple[Page, str]:
@@ -85,8 +92,7 @@ def test_replicas_two_devices_on_two_replicas_stay_in_step_and_survive_a_killed_
 ) -> None:
     running, url = cluster
     store = open_store(url)
-    table = store.issue_table()
-    game_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
+    table, game_id = _new_game(store)
     address = f"{running.url}/?table={table}&game={game_id}"
     first, first_replica = _device(browser, address)
     second, second_replica = _device(browser, address, avoid=first_replica)
@@ -120,3 +126,22 @@ def test_replicas_two_devices_on_two_replicas_stay_in_step_and_survive_a_killed_
     print(
         f"replicas: kill -9 mid-game: {confirmed} entries confirmed, {confirmed - len(turns)} lost"
     )
+
+
+def test_replicas_the_turn_in_progress_shows_across_replicas_and_after_a_failover(
+    cluster: tuple[Cluster, str], browser: Browser
+) -> None:
+    running, url = cluster
+    store = open_store(url)
+    table, game_id = _new_game(store)
+    store.close()
+    address = f"{running.url}/?table={table}&game={game_id}"
+    first, first_replica = _device(browser, address)
+    second, _ = _device(browser, address, avoid=first_replica)
+    hand = [5, 5, 1, 2, 3]
+    for position, value in enumerate(hand):
+        choose(first, position, value)
+    expect_dice(second, hand)
+    running.kill(replica_index(first_replica))
+    expect(first.get_by_text("Ann to play")).to_be_visible(timeout=90_000)
+    expect_dice(first, hand, timeout=90_000)

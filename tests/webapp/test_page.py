@@ -233,12 +233,13 @@ def test_a_sample_photo_can_be_read_without_a_camera(page):
     assert any(sample.stem in caption for caption in photo_captions(page))
 
 
-def test_catalan_asks_for_the_roll_before_scoring(page):
+def test_shared_turn_catalan_offers_the_boxes_of_roll_1_with_no_roll_click(page):
     page = set_dice(start(page, "catalan", ["Ann"]), [3, 3, 1, 5, 6])
-    assert offered(page) == []
-    assert any("Which roll" in i.value for i in page.info)
+    first = offered(page)
+    assert first, "a turn starts at roll 1: no roll click before the boxes"
+    assert not any("Which roll" in i.value for i in page.info)
     page = set_dice(page, [3, 3, 1, 5, 6], roll=3)
-    assert offered(page)
+    assert offered(page), "the roll can still be set by hand"
 
 
 def test_the_extra_bonus_and_the_undo_are_told_in_the_sheet_names(page):
@@ -287,7 +288,7 @@ def test_the_start_page_lists_the_most_recent_games_and_shows_older_ones_on_requ
     assert not problems(page)
     resumable = [b.key.removeprefix("resume_") for b in page.button if b.key.startswith("resume_")]
     assert resumable == ids[::-1][:LISTED]
-    assert any(f"of {LISTED + 5} saved games" in c.value for c in page.caption)
+    assert any(f"There are {LISTED + 5} in all." in c.value for c in page.caption)
     page = page.button(key="show_older").click().run()
     resumable = [b.key.removeprefix("resume_") for b in page.button if b.key.startswith("resume_")]
     assert resumable == ids[::-1]

@@ -23,6 +23,7 @@ __all__ = [
     "UploadedFileRec",
     "client_address",
     "forget_upload",
+    "fragment_run",
     "intercept_browser_messages",
     "rerun_session",
     "running",
@@ -40,6 +41,13 @@ def this_session() -> str | None:
     """The browser session whose page run this thread runs, if any."""
     ctx = get_script_run_ctx()
     return None if ctx is None else ctx.session_id
+
+
+def fragment_run() -> bool:
+    """Whether this page run reruns fragments only (a timer's check, not a player's
+    click): widget values its browser sent with it may be older than the page's own."""
+    ctx = get_script_run_ctx()
+    return ctx is not None and bool(ctx.fragment_ids_this_run)
 
 
 def forget_upload(file_id: str) -> None:
@@ -94,8 +102,10 @@ def client_address(connection: Any) -> tuple[str | None, str | None]:
 
 def rerun_session(session_id: str, retry_seconds: float) -> bool:
     """Ask the session to run its script again with the address it shows, once it is idle
-    (a run in progress would be stopped, and a click it handles lost); False when it is
-    gone or the runtime is not there, or its parts are not where they were."""
+    (a run in progress would be stopped, and a click it handles lost), and without the
+    widget values its browser last sent: those may be older than the values the page set
+    since, and sent again they would count as the player's changes. False when it is gone
+    or the runtime is not there, or its parts are not where they were."""
     if not runtime.exists():
         return False
     try:
@@ -116,4 +126,5 @@ def _rerun_when_idle(session: Any, retry_seconds: float) -> None:
         return
     state = ClientState()
     state.CopyFrom(session._client_state)
+    state.ClearField("widget_states")
     session.request_rerun(state)

@@ -5,9 +5,11 @@ from collections.abc import Sequence
 import streamlit as st
 
 from advisor import KeepChoice
+from webapp import turn_state
 from webapp.advice import Turn, working
 from webapp.language import _, number
 from webapp.live_turn import rows_of
+from webapp.saved_games import OpenGame
 from webapp.state import ADVISOR_KEY, HOLD_KEYS, KEEP_AS_ADVISED_KEY
 from webapp.wording import keep_action, keep_words
 
@@ -27,12 +29,13 @@ def advisor_toggle() -> None:
     )
 
 
-def _keep_as_advised(dice: Sequence[int], keep: Sequence[int]) -> None:
+def _keep_as_advised(saved: OpenGame, dice: Sequence[int], keep: Sequence[int]) -> None:
     for row, key in enumerate(HOLD_KEYS):
         st.session_state[key] = row in rows_of(dice, keep)
+    turn_state.mark_changed()
 
 
-def show_keep_advice(choices: list[KeepChoice], dice: Sequence[int]) -> None:
+def show_keep_advice(saved: OpenGame, choices: list[KeepChoice], dice: Sequence[int]) -> None:
     """The best keep, how much the next choices would cost, and (when the advice is to
     roll again) one tap to tick the dice it keeps."""
     best = choices[0]
@@ -53,12 +56,12 @@ def show_keep_advice(choices: list[KeepChoice], dice: Sequence[int]) -> None:
             key=KEEP_AS_ADVISED_KEY,
             icon=":material/push_pin:",
             on_click=_keep_as_advised,
-            args=(list(dice), best.keep),
+            args=(saved, list(dice), best.keep),
             help=_("Ticks the dice the advisor keeps, to hold them for the next roll."),
         )
 
 
-def keep_advice(turn: Turn) -> frozenset[int]:
+def keep_advice(saved: OpenGame, turn: Turn) -> frozenset[int]:
     """While the advisor is working, say so; else its keep for this roll: the rows of the
     dice it keeps when the advice is to roll again.
 
@@ -72,7 +75,7 @@ def keep_advice(turn: Turn) -> frozenset[int]:
         if turn.waiting:
             st.caption(working())
         elif turn.keeps and turn.hand is not None:
-            show_keep_advice(turn.keeps, turn.hand)
+            show_keep_advice(saved, turn.keeps, turn.hand)
             if turn.rolling_on:
                 keep = rows_of(turn.hand, turn.keeps[0].keep)
     return keep

@@ -9,11 +9,14 @@ import streamlit as st
 import samples
 from vision import LARGEST_FILE, Die
 from webapp import turn_state
+from webapp.changes import share_turn
+from webapp.file_box import file_box_words
 from webapp.flash import flash
 from webapp.language import N_, _, error_text, listed, ngettext
 from webapp.live_camera import guidance, live_camera
 from webapp.live_turn import Seen
 from webapp.photos import PHOTO_TYPES, SLOTS, BusyError, read_photo, read_scene
+from webapp.saved_games import OpenGame
 from webapp.server import UploadedFile, forget, frame_gate, photo_allowed
 from webapp.state import (
     CAMERA_TROUBLE_KEY,
@@ -42,7 +45,10 @@ NOT_A_ROLL = {
     ),
     Seen.UNCHANGED: N_("No die moved: not a new roll."),
 }
-LAST_ROLL_TAKEN = N_("Roll 3 was the last roll of this turn: choose a box.")
+LAST_ROLL_TAKEN = N_(
+    "Roll 3 was the last roll of this turn: this roll is kept as the next player's roll 1 "
+    "once a box is chosen."
+)
 
 
 def _refused(name: str, error: ValueError | BusyError) -> None:
@@ -56,39 +62,43 @@ def _refused(name: str, error: ValueError | BusyError) -> None:
     flash("error", plain(f"{name}: {reason}"))
 
 
-def _read(name: str, data: bytes) -> None:
+def _read(saved: OpenGame, source: str, name: str, data: bytes) -> None:
+    """Read a photo into the turn's dice and share the turn with the table."""
     if not photo_allowed():
         reason = _("your address sent many photos just now: send it again in a moment")
         flash("error", plain(f"{name}: {reason}"))
         return
     try:
-        turn_state.keep_photo(read_photo(name, data))
+        turn_state.keep_photo(read_photo(name, data), source)
     except (ValueError, BusyError) as error:
         _refused(name, error)
+        return
+    turn_state.mark_changed()
 
 
-def _read_widget(key: str) -> None:
+def _read_widget(saved: OpenGame, source: str, key: str) -> None:
     # Once read, the file is forgotten: the widget then holds a DeletedFile, which may
     # call this again.
     uploaded = st.session_state.get(key)
     if isinstance(uploaded, UploadedFile):
-        _read(uploaded.name, uploaded.getvalue())
+        _read(saved, source, uploaded.name, uploaded.getvalue())
         forget(uploaded)
 
 
-def _read_sample() -> None:
+def _read_sample(saved: OpenGame) -> None:
     path = st.session_state[SAMPLE_KEY]
-    _read(path.name, path.read_bytes())
+    _read(saved, SAMPLE, path.name, path.read_bytes())
 
 
 def _use_upload() -> None:
     st.session_state[SOURCE_KEY] = UPLOAD
 
 
-def _take_frame(name: str, frame: bytes) -> None:
-    """A live scene: the turn's next roll when it is one, else a note saying why not.
-    A frame that comes too soon after the last one read, by this browser or by all of its
-    client's, is dropped unread."""
+def _take_frame(saved: OpenGame, name: str, frame: bytes) -> None:
+    """A live scene: the turn's next roll when it is one (shared with the table), the next
+    player's roll 1 after the turn's last roll, else a note saying why not. A frame that
+    comes too soon after the last one read, by this browser or by all of its client's, is
+    dropped unread."""
     if not frame_gate().admits(time.monotonic()) or not photo_allowed():
         return
     try:
@@ -97,19 +107,20 @@ def _take_frame(name: str, frame: bytes) -> None:
         _refused(name, error)
         return
     if scene.seen is not Seen.ROLL:
-        note = _(NOT_A_ROLL[scene.seen]).format(dice=_dice_count(len(photo.reading.dice)))
-    elif not turn_state.take_scene(photo, scene):
-        note = _(LAST_ROLL_TAKEN)
-    else:
-        note = None
-    turn_state.note_scene(note)
+        turn_state.note_scene(
+            _(NOT_A_ROLL[scene.seen]).format(dice=_dice_count(len(photo.reading.dice)))
+        )
+        return
+    taken = turn_state.take_scene(photo, scene)
+    turn_state.note_scene(None if taken else _(LAST_ROLL_TAKEN))
+    share_turn(saved)
 
 
-def _live(beside_camera: Callable[[], None]) -> None:
+def _live(saved: OpenGame, beside_camera: Callable[[], None]) -> None:
     camera = live_camera(LIVE_CAMERA_KEY)
     beside_camera()
     if camera.frame is not None:
-        _take_frame(f"live frame {camera.frame_id}", camera.frame)
+        _take_frame(saved, f"live frame {camera.frame_id}", camera.frame)
     note = turn_state.scene_note()
     with st.container(key="live_note_slot"):
         if note:
@@ -127,9 +138,9 @@ def _live(beside_camera: Callable[[], None]) -> None:
     )
 
 
-def photo_sources(beside_camera: Callable[[], None]) -> None:
-    """The four ways to a photo; each new photo is read at once and fills the five dice.
-    `beside_camera` draws what goes under the live camera."""
+def photo_sources(saved: OpenGame, beside_camera: Callable[[], None]) -> None:
+    """The four ways to a photo; each new photo is read at once, fills the five dice and
+    is shared with the table. `beside_camera` draws what goes under the live camera."""
     if st.session_state.get(SOURCE_KEY) is None:
         trouble = st.session_state.get(CAMERA_TROUBLE_KEY)
         st.session_state[SOURCE_KEY] = UPLOAD if trouble else LIVE
@@ -144,10 +155,12 @@ def photo_sources(beside_camera: Callable[[], None]) -> None:
         wrap=True,
     )
     if source == LIVE:
-        _live(beside_camera)
+        _live(saved, beside_camera)
     elif source == SNAPSHOT:
         key = turn_state.photo_widget_key("camera")
-        st.camera_input(_("Snap the dice"), key=key, on_change=_read_widget, args=(key,))
+        st.camera_input(
+            _("Snap the dice"), key=key, on_change=_read_widget, args=(saved, SNAPSHOT, key)
+        )
     elif source == UPLOAD:
         key = turn_state.photo_widget_key("upload")
         st.file_uploader(
@@ -157,12 +170,19 @@ def photo_sources(beside_camera: Callable[[], None]) -> None:
             type=list(PHOTO_TYPES),
             key=key,
             on_change=_read_widget,
-            args=(key,),
+            args=(saved, UPLOAD, key),
         )
+        file_box_words(key, PHOTO_TYPES, LARGEST_FILE)
     else:
         photos = samples.photos()
         st.selectbox(_("Sample"), photos, format_func=lambda p: p.stem, key=SAMPLE_KEY)
-        st.button(_("Read it"), key=READ_SAMPLE_KEY, on_click=_read_sample, icon=":material/check:")
+        st.button(
+            _("Read it"),
+            key=READ_SAMPLE_KEY,
+            on_click=_read_sample,
+            args=(saved,),
+            icon=":material/check:",
+        )
 
 
 def _dice_count(count: int) -> str:
@@ -178,11 +198,38 @@ def _set_aside(dice: list[Die]) -> str:
     )
 
 
+def _shared_thumbnail() -> None:
+    """The thumbnail of a photo another device read for this turn, and the dice it was
+    unsure of."""
+    small = turn_state.thumbnail()
+    if small is None:
+        return
+    st.image(small, caption=_("The photo read on another device"), width=THUMBNAIL_WIDTH)
+    _unsure_rows([str(row + 1) for row in sorted(turn_state.unsure_rows())])
+
+
+def _unsure_rows(rows: list[str]) -> None:
+    """Say which dice the reader was unsure of (their rows marked check)."""
+    if len(rows) == 1:
+        st.warning(
+            _("Die {row} was read with low confidence (marked check below): check it.").format(
+                row=rows[0]
+            )
+        )
+    elif rows:
+        st.warning(
+            _("Dice {rows} were read with low confidence (marked check below): check them.").format(
+                rows=listed(rows)
+            )
+        )
+
+
 def photo_result() -> None:
     """The photo read, as a thumbnail that enlarges, and what needs checking: the count,
     what was set aside, and uncertain dice among the rows."""
     photo = turn_state.photo()
     if photo is None:
+        _shared_thumbnail()
         return
     count = len(photo.reading.dice)
     caption = f"{plain(photo.name, 40)}: {_dice_count(count)}"
@@ -203,16 +250,4 @@ def photo_result() -> None:
                 dice=_dice_count(count)
             )
         )
-    rows = [str(i + 1) for i in photo.uncertain]
-    if len(rows) == 1:
-        st.warning(
-            _("Die {row} was read with low confidence (marked check below): check it.").format(
-                row=rows[0]
-            )
-        )
-    elif rows:
-        st.warning(
-            _("Dice {rows} were read with low confidence (marked check below): check them.").format(
-                rows=listed(rows)
-            )
-        )
+    _unsure_rows([str(row + 1) for row in sorted(turn_state.unsure_rows())])

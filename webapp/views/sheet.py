@@ -1,19 +1,28 @@
-"""The shared scoresheet, undo, the final standings and the downloads."""
+"""The shared scoresheet, undo, abandoning the game, the final standings with a rematch,
+and the downloads."""
 
 import json
 
 import pandas as pd
 import streamlit as st
 
-from scoring import ENGLISH, sheet_csv, sheet_rows
+from scoring import ENGLISH, ScoringError, sheet_csv, sheet_rows
+from store import ConflictError, StoreError
 from webapp import turn_state
 from webapp.advice import chances_now, game_review, review_wanted
-from webapp.changes import change
+from webapp.changes import base_revision, change
 from webapp.flash import flash
-from webapp.language import _, number, percent
-from webapp.navigation import players_button
-from webapp.saved_games import OpenGame
-from webapp.state import DOWNLOAD_CSV_KEY, DOWNLOAD_RECORD_KEY, DOWNLOAD_REVIEW_KEY, UNDO_KEY
+from webapp.language import _, error_text, number, percent
+from webapp.navigation import players_button, show_game, to_start
+from webapp.saved_games import OpenGame, abandon, save_rematch, store_trouble
+from webapp.state import (
+    ABANDON_KEY,
+    DOWNLOAD_CSV_KEY,
+    DOWNLOAD_RECORD_KEY,
+    DOWNLOAD_REVIEW_KEY,
+    REMATCH_KEY,
+    UNDO_KEY,
+)
 from webapp.text import plain
 from webapp.wording import player_labels, winners_line
 
@@ -60,6 +69,7 @@ def _undo(saved: OpenGame, names: dict[str, str]) -> None:
     if turn is None:
         return
     turn_state.restore(saved.id, len(saved.game.turns), turn)
+    turn_state.mark_changed()
     flash(
         "info",
         _("Took back {player}'s {box}; the dice are back to choose again.").format(
@@ -73,15 +83,73 @@ def undo_button(saved: OpenGame, names: dict[str, str]) -> None:
     st.button(
         "↶ " + _("Undo the last entry"),
         key=UNDO_KEY,
-        disabled=not saved.game.turns,
+        disabled=not saved.game.turns or saved.abandoned,
         on_click=_undo,
         args=(saved, names),
     )
 
 
+def _abandon(saved: OpenGame) -> None:
+    """Mark the game abandoned and go to the start page, or say why it stays as it was."""
+    try:
+        abandon(saved, base_revision(saved))
+    except ConflictError:
+        flash(
+            "warning",
+            _(
+                "The game changed before this click (another device), so it was not "
+                "abandoned. Look at the sheet, and abandon it again if the table still wants to."
+            ),
+        )
+        return
+    except StoreError as error:
+        flash("error", store_trouble(error))
+        return
+    to_start()
+    flash(
+        "info",
+        _("The game was abandoned: it stays in the table's records, and no statistics count it."),
+    )
+
+
+def abandon_button(saved: OpenGame) -> None:
+    """Give up the game in progress, once confirmed: it leaves the games to resume and is
+    kept, marked abandoned."""
+    if not saved.in_play:
+        return
+    with st.popover(_("Abandon the game"), icon=":material/flag:"):
+        st.write(
+            _(
+                "Stop this game for good? It stays in the table's records, marked abandoned, "
+                "and no statistics count it."
+            )
+        )
+        st.button(
+            _("Abandon it"), key=ABANDON_KEY, type="primary", on_click=_abandon, args=(saved,)
+        )
+
+
+def abandoned_note() -> None:
+    """What an abandoned game shows where its turn would be."""
+    st.info(
+        _("This game was abandoned: nothing more is recorded in it, and no statistics count it."),
+        icon=":material/flag:",
+    )
+
+
+def _rematch(saved: OpenGame) -> None:
+    """Start the rematch of `saved` and point the address at it, or say why it cannot be."""
+    try:
+        show_game(save_rematch(saved))
+    except ScoringError as error:
+        flash("error", plain(error_text(error)))
+    except StoreError as error:
+        flash("error", store_trouble(error))
+
+
 def standings(saved: OpenGame) -> None:
-    """Final ranking and the winner (ties share the win), and the way on to the table's
-    statistics across its games."""
+    """Final ranking and the winner (ties share the win), a rematch, and the way on to the
+    table's statistics across its games (for this game's kind and number of players)."""
     ranking = saved.game.standings()
     labels = player_labels(saved.game.players)
     winners = [s.player for s in ranking if s.winner]
@@ -93,7 +161,17 @@ def standings(saved: OpenGame) -> None:
             against = _("{points} against the average").format(points=_signed(t.vs_average))
             line += f" ({against})"
         st.markdown(line)
-    players_button()
+    with st.container(horizontal=True):
+        st.button(
+            _("Rematch"),
+            key=REMATCH_KEY,
+            type="primary",
+            on_click=_rematch,
+            args=(saved,),
+            icon=":material/replay:",
+            help=_("A new game of the same kind, with the same players in the same seats."),
+        )
+        players_button(saved.game)
 
 
 def downloads(saved: OpenGame, names: dict[str, str]) -> None:

@@ -13,7 +13,6 @@ from scoring import (
     LAST_ROLL,
     ROLLS,
     SCRATCH,
-    GameRules,
     Hand,
     InvalidRollsError,
     Suggestion,
@@ -23,12 +22,13 @@ from scoring import (
     suggest,
 )
 from webapp import state, turn_state
-from webapp.advice import Turn, chosen_roll
+from webapp.advice import Turn
 from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number, percent
 from webapp.saved_games import OpenGame
-from webapp.state import CLEAR_DICE_KEY, ROLL_AGAIN_KEY, record_key
+from webapp.server import fragment_run
+from webapp.state import CLEAR_DICE_KEY, HELD_WRONG_KEY, ROLL_AGAIN_KEY, record_key
 from webapp.text import plain
 from webapp.wording import describe, keep_words, player_labels
 
@@ -50,26 +50,35 @@ def turn_header(saved: OpenGame) -> None:
     st.container(key="turn_line").markdown(f"**{line}** :small[· {others}]")
 
 
-def roll_input(rules: GameRules) -> int | None:
-    """The roll that gave this hand (1, 2 or 3); `None` until chosen where it changes points
-    (the live camera sets it as it follows the turn)."""
-    matters = rules.roll_matters
-    if not matters and st.session_state.get(state.ROLL_KEY) is None:
-        turn_state.set_roll(ROLLS[0])
+def _share(saved: OpenGame) -> None:
+    """A die, a tick or the roll changed on this device: the turn is saved for the table
+    as the page runs (once for all the changes a click brought). A change that came with
+    a timer's check, or with a click before the table's turn was drawn, is no player's:
+    its browser sent values older than the page's, and the turn shown before is put back."""
+    if fragment_run() or turn_state.stale_values():
+        turn_state.undo_stale()
+        return
+    turn_state.mark_changed()
+
+
+def roll_input(saved: OpenGame) -> int:
+    """The roll the dice are from: a turn starts at roll 1 and Roll again (or the live
+    camera) moves it on; it can still be set by hand."""
     with st.container(horizontal=True, wrap=False, vertical_alignment="center", key="roll_row"):
         st.markdown("**" + _("Roll") + "**")
         st.segmented_control(
-            _("Roll"), ROLLS, key=state.ROLL_KEY, required=True, label_visibility="collapsed"
+            _("Roll"),
+            ROLLS,
+            key=state.ROLL_KEY,
+            required=True,
+            label_visibility="collapsed",
+            on_change=_share,
+            args=(saved,),
         )
-    roll = st.session_state.get(state.ROLL_KEY)
-    with st.container(key="roll_hint"):
-        if matters and roll is None:
-            st.caption(_("In this game the roll changes the points: click it."))
-    return roll
+    return turn_state.roll()
 
 
 def _die_label(position: int, value: int | None, keep: bool, held: bool) -> str:
-    read = turn_state.read_die(position)
     label = "**" + _("Die {number}").format(number=position + 1) + "**"
     if keep:
         kept = _("keep")
@@ -77,19 +86,22 @@ def _die_label(position: int, value: int | None, keep: bool, held: bool) -> str:
     elif held:
         held_word = _("held")
         label += f" :violet[{HELD_ICON} {held_word}]"
-    if read is not None and read.value == value and read.unsure:
-        check = _("check")
-        label += f" :orange[{CHECK_ICON} {check}] :small[{round(100 * read.confidence)} %]"
-    elif value is None:
+    if value is None:
         hint = _("click a value")
         label += f" :small[{hint}]"
+    elif any(change.row == position for change in turn_state.changed_held()):
+        label += f" :orange[{CHECK_ICON} " + _("check") + "]"
+    elif position in turn_state.unsure_rows():
+        read = turn_state.read_die(position)
+        sure = f" :small[{percent(read.confidence)}]" if read is not None else ""
+        label += f" :orange[{CHECK_ICON} " + _("check") + "]" + sure
     return label
 
 
-def dice_inputs(keep: frozenset[int], can_hold: bool) -> None:
+def dice_inputs(saved: OpenGame, keep: frozenset[int], can_hold: bool) -> None:
     """Five dice, one line each, fixed with one click; the advisor's keeps are marked.
     Before the last roll, ticking a die's name holds it for the next roll; on the last,
-    the dice held into it say so."""
+    the dice held into it say so. Every change is saved for the table at once."""
     held = turn_state.held_over()
     for position, key in enumerate(state.DIE_KEYS):
         label = _die_label(
@@ -100,7 +112,7 @@ def dice_inputs(keep: frozenset[int], can_hold: bool) -> None:
         )
         with row:
             if can_hold:
-                st.checkbox(label, key=state.HOLD_KEYS[position])
+                st.checkbox(label, key=state.HOLD_KEYS[position], on_change=_share, args=(saved,))
             else:
                 st.markdown(label)
             st.segmented_control(
@@ -109,28 +121,71 @@ def dice_inputs(keep: frozenset[int], can_hold: bool) -> None:
                 key=key,
                 required=True,
                 label_visibility="collapsed",
+                on_change=_share,
+                args=(saved,),
             )
+
+
+def _changed_held(saved: OpenGame) -> None:
+    """Held dice that the last photo reads differently: said in words, with the way to
+    take what the photo reads instead."""
+    changed = turn_state.changed_held()
+    if not changed:
+        return
+    for held in changed:
+        st.warning(
+            _("Die {row} was held at {held} and now reads {reads}: check it.").format(
+                row=held.row + 1, held=held.held, reads=held.reads
+            ),
+            icon=CHECK_ICON,
+        )
+    st.button(
+        _("The held dice were wrong: take what the photo reads"),
+        key=HELD_WRONG_KEY,
+        on_click=_held_were_wrong,
+        args=(saved,),
+        help=_(
+            "The dice take the values read, and the turn's earlier rolls are left out of "
+            "the record (they no longer fit)."
+        ),
+    )
+
+
+def _held_were_wrong(saved: OpenGame) -> None:
+    turn_state.take_held_as_read()
+    turn_state.mark_changed()
+
+
+def _roll_again(saved: OpenGame) -> None:
+    turn_state.roll_again()
+    turn_state.mark_changed()
+
+
+def _clear(saved: OpenGame) -> None:
+    turn_state.clear_turn()
+    turn_state.mark_changed()
 
 
 def dice_panel(saved: OpenGame, turn: Turn, keep: frozenset[int]) -> None:
     """The roll, the five dice (those in `keep` marked as the advisor keeps them), and
     rolling again with the held dice."""
-    roll_input(saved.game.rules)
-    roll = turn.roll or LAST_ROLL
-    dice_inputs(keep, can_hold=roll < LAST_ROLL)
+    roll = roll_input(saved)
+    dice_inputs(saved, keep, can_hold=roll < LAST_ROLL)
+    _changed_held(saved)
     with st.container(horizontal=True, key="dice_actions"):
         st.button(
             _("Clear the dice"),
             key=CLEAR_DICE_KEY,
-            on_click=turn_state.clear_turn,
+            on_click=_clear,
+            args=(saved,),
             icon=":material/clear:",
         )
         if roll < LAST_ROLL and turn.hand is not None:
             st.button(
                 _("Roll again"),
                 key=ROLL_AGAIN_KEY,
-                on_click=turn_state.roll_again,
-                args=(roll,),
+                on_click=_roll_again,
+                args=(saved,),
                 icon=":material/replay:",
                 help=_(
                     "Tick the names of the dice you keep. This notes the roll and what you "
@@ -153,9 +208,9 @@ def _earlier(dice: list[int], roll: int) -> list[dict[str, list[int]]] | None:
 def _record(saved: OpenGame, box: str, label: str) -> None:
     # The dice and roll as the player sees them at the click, not as they were when the
     # button was drawn: clicks that follow each other quickly can outrun the page.
-    dice, roll = turn_state.hand(), chosen_roll(saved.game.rules)
-    if dice is None or roll is None:
-        flash("warning", _("Set all five dice and the roll before recording."))
+    dice, roll = turn_state.hand(), turn_state.roll()
+    if dice is None:
+        flash("warning", _("Set all five dice before recording."))
         return
     rolls = _earlier(dice, roll)
     before = turn_state.turn()
@@ -173,16 +228,17 @@ def _record(saved: OpenGame, box: str, label: str) -> None:
             player=plain(result.player), points=result.points, box=label, bonus=result.extra_bonus
         ),
     )
+    waiting = turn_state.waiting()
     turn_state.clear_turn()
+    if waiting is not None and not saved.game.finished:
+        turn_state.start_next(waiting)
+        turn_state.mark_changed()
 
 
 def boxes_panel(saved: OpenGame, names: dict[str, str], turn: Turn) -> Suggestion | None:
     """Every legal box as a Record button with its points, the advisor's choice first and
     marked, each with the reasons for its points and, with the advisor, its outlook; the
     first box shown (None before the dice and the roll are set)."""
-    if turn.roll is None:
-        st.info(_("Which roll gave this hand? Click 1, 2 or 3: in this game it changes points."))
-        return None
     if turn.hand is None:
         st.info(_("Give every die a value (photo or clicks) to see what the roll is worth."))
         return None
