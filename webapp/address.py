@@ -13,7 +13,15 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
 
-from webapp.state import GAME_KEY, TABLE_KEY
+from webapp.state import (
+    ADVICE_KEY,
+    ADVICE_OFF,
+    GAME_KEY,
+    QUERY_KEY,
+    SCREEN_VIEW,
+    TABLE_KEY,
+    VIEW_KEY,
+)
 
 # Any address outside this machine: no packet is sent to it, it only makes the system
 # choose the network interface (and so the address) that other devices reach.
@@ -62,6 +70,17 @@ def table_address(page_url: str, table: str, lan_address: str | None = None) -> 
 def game_address(page_url: str, table: str, game_id: str, lan_address: str | None = None) -> str:
     """The address a phone opens to join the game: the table's link and the game's id."""
     return _address(page_url, {TABLE_KEY: table, GAME_KEY: game_id}, lan_address)
+
+
+def screen_address(page_url: str, table: str, game_id: str, language: str, advice: bool) -> str:
+    """The game's table screen on the page's own host (the browser that follows the link
+    reaches it as it reaches this page), in `language`, with or without the advisor."""
+    query = {VIEW_KEY: SCREEN_VIEW, TABLE_KEY: table, GAME_KEY: game_id, QUERY_KEY: language}
+    if not advice:
+        query[ADVICE_KEY] = ADVICE_OFF
+    parts = urlsplit(page_url)
+    netloc = parts.netloc or "localhost"
+    return urlunsplit((parts.scheme or "http", netloc, parts.path or "/", urlencode(query), ""))
 
 
 def qr_png(text: str) -> bytes:

@@ -1,11 +1,11 @@
-"""Saying a roll aloud: the browser's own speech synthesis reads the dice and the advice,
-so the table need not look at a screen.
+"""Saying a roll or an entry aloud: the browser's own speech synthesis reads the dice and
+the advice, or the box recorded and who plays next, so the table need not look at a screen.
 
 `say(announcement)` mounts a small Streamlit custom component (components v2, its
 frontend the files speech.html and speech.js beside this module; no iframe) that passes
 the text to `window.speechSynthesis` in the page language. Each announcement has an id;
-the browser speaks an id once and remembers it for the tab (`sessionStorage`), so a
-rerun, a redraw or the same scene seen again says nothing new.
+the browser speaks an id once and remembers the ids it said last for the tab
+(`sessionStorage`), so a rerun, a redraw or the same scene seen again says nothing new.
 """
 
 from dataclasses import dataclass
