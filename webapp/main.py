@@ -1,5 +1,6 @@
-"""Page assembly: a table's start page, one of its games (`webapp.game_page`), or why the
-address shows neither; in the language the page settles on."""
+"""Page assembly: a table's start page, one of its games (`webapp.game_page`) or a game's
+table screen (`webapp.screen_page`), or why the address shows neither; in the language the
+page settles on."""
 
 import logging
 from pathlib import Path
@@ -17,9 +18,11 @@ from webapp.navigation import (
     to_start,
     too_many_tables,
 )
+from webapp.page_top import open_at_top
 from webapp.saved_games import OpenGame, open_game, store_trouble
 from webapp.server import (
     TooManyTablesError,
+    game_store,
     guard_server,
     is_issued,
     pace_run,
@@ -27,8 +30,8 @@ from webapp.server import (
     warm_up,
 )
 from webapp.start_page import start_page
-from webapp.state import GAME_KEY, LEAVE_KEY, NEW_TABLE_KEY
-from webapp.tables import keep_in_browser, remember
+from webapp.state import GAME_KEY, LEAVE_KEY, NEW_TABLE_KEY, SCREEN_VIEW, VIEW_KEY
+from webapp.tables import keep_in_browser, remember, remembered
 from webapp.views.language import language_picker, settle_language
 
 # The page's own layout (see the file): read once, shown on every run.
@@ -78,11 +81,37 @@ def _not_issued() -> None:
     st.button(_("New table"), on_click=to_new_table, key=NEW_TABLE_KEY, icon=":material/add:")
 
 
+def _doubt_link(table: str) -> None:
+    """Ask whether the link is right when it leads to a table with no games that this
+    browser neither was just issued nor remembers (an old or half-copied link, say); a
+    store that cannot say is left to the start page, which tells why."""
+    try:
+        empty = game_store().count(table=table) == 0
+    except StoreError:
+        return
+    if empty:
+        st.warning(_("No games at this table yet: is the link right?"), icon=":material/link:")
+
+
 def _open(table: str | None, game_id: str) -> OpenGame:
     """The game at this address; a game asked for without its table is not there."""
     if table is None:
         raise GameNotFoundError("the address names no table")
     return open_game(table, game_id)
+
+
+def _show_game(shown: OpenGame) -> None:
+    """The game's page, or its table screen when the address asks for that."""
+    # Imported here, not above: the start page does not wait for a game's libraries.
+    if st.query_params.get(VIEW_KEY) == SCREEN_VIEW:
+        from webapp.screen_page import screen_page
+
+        screen_page(shown)
+        return
+    from webapp.game_page import game_page
+
+    game_page(shown)
+    open_at_top(shown.id)
 
 
 def _page() -> None:
@@ -109,11 +138,8 @@ def _page() -> None:
     st.set_page_config(page_title=_("Dice table"), page_icon="🎲", layout="wide")
     st.html(STYLE)
     if shown is not None:
-        # Imported here, not above: the start page does not wait for a game's libraries.
-        from webapp.game_page import game_page
-
         remember(shown.table)
-        game_page(shown)
+        _show_game(shown)
     elif game_id and trouble is not None:
         _trouble(game_id, trouble)
     elif isinstance(refused, StoreError):
@@ -130,8 +156,11 @@ def _page() -> None:
         remember(table)
         players_page(table)
     else:
+        known = table in remembered()
         remember(table)
         show_flash()
+        if not known:
+            _doubt_link(table)
         start_page(table, language_picker)
         warm_up()
     keep_in_browser()

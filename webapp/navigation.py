@@ -3,13 +3,22 @@ language the address already asks for; the bare address goes on to a table."""
 
 import streamlit as st
 
+from scoring import Game
 from store import StoreError, is_table_token
 from webapp.flash import flash
 from webapp.language import _
 from webapp.saved_games import store_trouble
 from webapp.server import TooManyTablesError, is_issued, issue_table
-from webapp.state import GAME_KEY, PLAYERS_VIEW, QUERY_KEY, TABLE_KEY, VIEW_KEY
-from webapp.tables import remembered
+from webapp.state import (
+    GAME_KEY,
+    KIND_KEY,
+    PLAYERS_VIEW,
+    QUERY_KEY,
+    SEATS_KEY,
+    TABLE_KEY,
+    VIEW_KEY,
+)
+from webapp.tables import remember, remembered
 
 
 def settle_table() -> str | None:
@@ -20,9 +29,17 @@ def settle_table() -> str | None:
     named = st.query_params.get(TABLE_KEY)
     if named is None and not st.query_params.get(GAME_KEY):
         named = next((table for table in remembered() if is_issued(table)), None)
-        named = named or issue_table()
+        named = named or _new_table()
         st.query_params[TABLE_KEY] = named
     return named if is_table_token(named) else None
+
+
+def _new_table() -> str:
+    """A table newly issued to this browser, which remembers it at once (so its page never
+    doubts the link to it)."""
+    table = issue_table()
+    remember(table)
+    return table
 
 
 def too_many_tables() -> str:
@@ -36,7 +53,7 @@ def too_many_tables() -> str:
 def to_new_table() -> None:
     """Point the address at a table newly issued to this browser, or say why there is none."""
     try:
-        show_table(issue_table())
+        show_table(_new_table())
     except TooManyTablesError:
         flash("error", too_many_tables())
     except StoreError as error:
@@ -65,18 +82,24 @@ def to_start() -> None:
     show_table(named if is_table_token(named) else None)
 
 
-def show_players() -> None:
-    """Point the address at its table's Players page (from its start page or a game)."""
+def show_players(game: Game | None = None) -> None:
+    """Point the address at its table's Players page (from its start page or a game); from
+    a game, the page opens on that game's kind and number of players."""
     to_start()
     st.query_params[VIEW_KEY] = PLAYERS_VIEW
+    if game is not None:
+        st.query_params[KIND_KEY] = game.rules.id
+        st.query_params[SEATS_KEY] = str(len(game.players))
 
 
-def players_button() -> None:
-    """The button that opens the table's Players page."""
+def players_button(game: Game | None = None) -> None:
+    """The button that opens the table's Players page (on `game`'s kind and number of
+    players, when it is reached from a game)."""
     st.button(
         _("Players and statistics"),
         key=PLAYERS_VIEW,
         on_click=show_players,
+        args=(game,),
         icon=":material/leaderboard:",
     )
 

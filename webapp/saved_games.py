@@ -1,11 +1,13 @@
 """Games on the shared store, each reached through its table: open one by id, save a new
-one."""
+one (or a rematch of one), mark one abandoned."""
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from scoring import Game, GameOverError
 from store import (
+    ABANDONED_FIELD,
     BusyError,
     DiskFullError,
     ForeignSchemaError,
@@ -14,7 +16,8 @@ from store import (
     UnreachableError,
 )
 from webapp.language import _, current, supported
-from webapp.server import game_store
+from webapp.server import game_store, saving
+from webapp.shared_turn import SharedTurn, turn_of
 
 log = logging.getLogger(__name__)
 # The record's key for the page language the game is played in.
@@ -57,16 +60,34 @@ def store_trouble(error: StoreError) -> str:
     )
 
 
+# A sheet's entries, each (player, box, dice, roll).
+Entries = tuple[tuple[str, str, tuple[int, ...], int], ...]
+
+
 @dataclass(frozen=True)
 class OpenGame:
     """A saved game as loaded: its id and table, the replayed game, the revision it was read
-    at, and the page language it was started in (None for a game saved without one)."""
+    at, the page language it was started in (None for a game saved without one), the
+    turn in progress as the table shares it, and whether the game was abandoned."""
 
     id: str
     table: str
     game: Game
     revision: int
     language: str | None = None
+    turn: SharedTurn = field(default_factory=lambda: SharedTurn(0))
+    abandoned: bool = False
+
+    @property
+    def in_play(self) -> bool:
+        """Whether turns are still played: the game is neither over nor abandoned."""
+        return not (self.game.finished or self.abandoned)
+
+    @property
+    def entries(self) -> Entries:
+        """The sheet's entries as they stand, to key what is worked out from them (the
+        revision moves on with the turn in progress too, which changes none of it)."""
+        return tuple((t.player, t.box, t.dice, t.roll) for t in self.game.turns)
 
     @property
     def player(self) -> str:
@@ -83,20 +104,38 @@ def open_game(table: str, game_id: str) -> OpenGame:
     saved = game_store().load(game_id, table=table)
     language = saved.record.get(LANGUAGE_FIELD)
     kept = language if isinstance(language, str) else None
-    return OpenGame(
-        saved.id, saved.table, Game.from_dict(saved.record), saved.revision, supported(kept)
-    )
+    game = Game.from_dict(saved.record)
+    turn = turn_of(saved.record, len(game.turns))
+    abandoned = saved.record.get(ABANDONED_FIELD) is True
+    return OpenGame(saved.id, saved.table, game, saved.revision, supported(kept), turn, abandoned)
 
 
-def record_of(game: Game, language: str | None) -> dict[str, object]:
+def record_of(game: Game, language: str | None) -> dict[str, Any]:
     """The game record as saved: the game's, and the page language it is played in (which
     `Game.from_dict` and the command lines pass over)."""
-    record: dict[str, object] = game.to_dict()
+    record: dict[str, Any] = game.to_dict()
     if language is not None:
         record[LANGUAGE_FIELD] = language
     return record
 
 
-def save_new_game(table: str, game: Game) -> str:
-    """Save a new game at `table`, played in this page's language, and return its id."""
-    return game_store().create(record_of(game, current()), table=table).id
+def save_new_game(table: str, game: Game, language: str | None = None) -> str:
+    """Save a new game at `table`, played in `language` (this page's when None), and
+    return its id."""
+    return game_store().create(record_of(game, language or current()), table=table).id
+
+
+def save_rematch(saved: OpenGame) -> str:
+    """Save a new game of the same kind, with the same players in the same seats, at the
+    same table and in the same language as `saved`, and return its id; raises StoreError
+    (or ScoringError for names the rules now refuse)."""
+    game = Game(saved.game.rules, saved.game.players)
+    return save_new_game(saved.table, game, saved.language)
+
+
+def abandon(saved: OpenGame, revision: int) -> None:
+    """Mark the game abandoned, as it stands, unless another device saved it since this
+    browser showed it at `revision`; raises ConflictError or StoreError."""
+    record = {**record_of(saved.game, saved.language), ABANDONED_FIELD: True}
+    saving(saved.id, revision + 1)
+    game_store().save(saved.id, record, revision, table=saved.table)

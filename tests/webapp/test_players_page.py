@@ -200,6 +200,8 @@ def test_statistics_a_finished_game_leads_on_to_the_players_page(
     assert not page.exception
     assert "game" not in page.query_params
     assert page.query_params["view"] == "players"
+    assert set(_page_rows(page)) == {"cy"}, "it opens on that game's kind and its one player"
+    page.selectbox(key="stats_players").set_value(0).run()
     assert set(_page_rows(page)) == {"ann", "bob", "cy"}
 
 
@@ -220,7 +222,9 @@ def test_statistics_export_then_import_on_an_empty_server_gives_the_same_statist
     other = SqliteStore(tmp_path / "other.sqlite3")
     elsewhere = other.issue_table()
     page = _take_in(_players_page(elsewhere), exported)
-    assert [m.value for m in page.success] == [f"{len(played)} games added; 0 already here."]
+    assert [m.value for m in page.success] == [
+        f"{len(played)} games added. 0 games were already here."
+    ]
     assert keeper().settle(120)
     page.run()
     _same(_page_rows(page), _plain_figures(played))
@@ -229,7 +233,9 @@ def test_statistics_export_then_import_on_an_empty_server_gives_the_same_statist
         s.updated for s in store.list_games(table=table)
     ]
     page = _take_in(page, exported)
-    assert [m.value for m in page.success] == [f"0 games added; {len(played)} already here."]
+    assert [m.value for m in page.success] == [
+        f"0 games added. {len(played)} games were already here."
+    ]
     assert other.count(table=elsewhere) == len(played)
 
 
@@ -241,7 +247,7 @@ def test_statistics_export_then_import_on_an_empty_server_gives_the_same_statist
         (
             b'[{"game": "catalan", "players": ["Ann"], "turns": [{"player": "Ann", "dice": '
             b'[1, 2, 3, 4, 7], "box": "ones"}]}]',
-            "Game 1 of the file cannot be replayed",
+            "Turn 1 of game 1 of the file cannot be replayed",
         ),
     ],
 )

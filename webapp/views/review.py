@@ -13,7 +13,7 @@ import streamlit as st
 from advisor import KeepReview, Review, TurnReview, costliest, turning_points
 from scoring import Game, dice_text
 from webapp.advice import advisor_on, game_review, review_wanted
-from webapp.language import _, number, percent
+from webapp.language import _, chart_locale, number, percent
 from webapp.saved_games import OpenGame
 from webapp.state import ASK_KEY
 from webapp.text import plain
@@ -78,7 +78,7 @@ def _players_chart(
             ],
         )
     )
-    st.altair_chart(chart, width="stretch")
+    st.altair_chart(chart.configure(locale=chart_locale()), width="stretch")
 
 
 def _outlook_chart(result: Review, game: Game) -> None:

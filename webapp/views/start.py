@@ -1,11 +1,12 @@
 """A table's new game and its saved games on its start page: choose a game and name the
-players, resume one of the table's games or open a finished one."""
+players, resume one of the table's games or open a finished or abandoned one."""
 
 import streamlit as st
 
 from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, Game, ScoringError
 from store import GameSummary, StoreError
 from webapp.language import _, error_text, game_title, ngettext
+from webapp.local_time import moment_text
 from webapp.navigation import show_game
 from webapp.saved_games import save_new_game, store_trouble
 from webapp.server import game_store
@@ -22,7 +23,8 @@ from webapp.state import (
 from webapp.text import plain
 from webapp.wording import look_alike_warnings, winners_line
 
-# Games listed at first in progress and finished, and added to each by "Show older games":
+# Games listed at first in progress, finished and abandoned, and added to each by "Show
+# older games":
 # the page reads only these games' summaries, however many games the table holds.
 LISTED = 20
 
@@ -76,33 +78,63 @@ def _result(summary: GameSummary) -> str:
 def _game_line(summary: GameSummary, note: str) -> str:
     players = ", ".join(plain(p) for p in summary.players)
     title = game_title(GAMES[summary.game])
-    return f"**{title}** · {players}  \n{summary.updated:%Y-%m-%d %H:%M} UTC · {note}"
+    return f"**{title}** · {players}  \n{moment_text(summary.updated)} · {note}"
 
 
 def _listed_beyond(listed: int, total: int) -> bool:
     """Whether a list was cut at `listed` of `total` games, which it then says."""
     if total <= listed:
         return False
-    st.caption(
-        _("The {listed} most recent of {total} saved games are listed.").format(
-            listed=listed, total=total
-        )
-    )
+    shown = ngettext(
+        "The {count} most recent game is listed.",
+        "The {count} most recent games are listed.",
+        listed,
+    ).format(count=listed)
+    all_told = ngettext("There is {count} in all.", "There are {count} in all.", total)
+    st.caption(f"{shown} {all_told.format(count=total)}")
     return True
+
+
+def _progress(summary: GameSummary) -> str:
+    """How many of a game's boxes are filled."""
+    boxes = GAMES[summary.game].turns_for(len(summary.players))
+    return ngettext("{filled}/{boxes} box", "{filled}/{boxes} boxes", boxes).format(
+        filled=summary.turns, boxes=boxes
+    )
+
+
+def _closed_games(
+    heading: str, icon: str, lines: list[tuple[GameSummary, str]], listed: int, total: int
+) -> bool:
+    """Games no longer played, under a heading that opens: each with its note and an Open
+    button for its sheet and downloads; whether the list was cut at `listed` of `total`."""
+    with st.expander(heading, icon=icon):
+        for summary, note in lines:
+            left, right = st.columns([4, 1], vertical_alignment="center")
+            left.markdown(_game_line(summary, note))
+            right.button(
+                _("Open"), key=open_key(summary.id), on_click=show_game, args=(summary.id,)
+            )
+        return _listed_beyond(listed, total)
 
 
 def saved_games(table: str) -> None:
     """The table's games in progress, each with its progress and a Resume button; below
-    them its finished games, each with its winner and an Open button for its sheet and
-    downloads. Each list is read by its own query, its `listed` most recent first."""
+    them its finished games, each with its winner, and its abandoned ones, each marked so,
+    with an Open button for its sheet and downloads. Each list is read by its own query,
+    its `listed` most recent first."""
     listed = int(st.session_state.get(LISTED_KEY, LISTED))
     try:
         store = game_store()
-        playing = _known(store.list_games(table=table, finished=False, limit=listed))
+        playing = _known(
+            store.list_games(table=table, finished=False, abandoned=False, limit=listed)
+        )
         finished = _known(store.list_games(table=table, finished=True, limit=listed))
+        abandoned = _known(store.list_games(table=table, abandoned=True, limit=listed))
         damaged = store.unreadable_games(table=table, limit=listed)
-        playing_total = store.count(table=table, finished=False)
+        playing_total = store.count(table=table, finished=False, abandoned=False)
         finished_total = store.count(table=table, finished=True)
+        abandoned_total = store.count(table=table, abandoned=True)
     except StoreError as error:
         st.error(store_trouble(error))
         return
@@ -118,24 +150,23 @@ def saved_games(table: str) -> None:
     if not playing:
         st.caption(_("No game in progress."))
     for summary in playing:
-        boxes = GAMES[summary.game].turns_for(len(summary.players))
         left, right = st.columns([4, 1], vertical_alignment="center")
-        progress = _("{filled}/{boxes} boxes").format(filled=summary.turns, boxes=boxes)
-        left.markdown(_game_line(summary, progress))
+        left.markdown(_game_line(summary, _progress(summary)))
         right.button(
             _("Resume"), key=resume_key(summary.id), on_click=show_game, args=(summary.id,)
         )
     cut = _listed_beyond(listed, playing_total)
     if finished:
         heading = _("Finished games ({count})").format(count=finished_total)
-        with st.expander(heading, icon=":material/trophy:"):
-            for summary in finished:
-                left, right = st.columns([4, 1], vertical_alignment="center")
-                left.markdown(_game_line(summary, _result(summary)))
-                right.button(
-                    _("Open"), key=open_key(summary.id), on_click=show_game, args=(summary.id,)
-                )
-            cut = _listed_beyond(listed, finished_total) or cut
+        lines = [(summary, _result(summary)) for summary in finished]
+        cut = _closed_games(heading, ":material/trophy:", lines, listed, finished_total) or cut
+    if abandoned:
+        heading = _("Abandoned games ({count})").format(count=abandoned_total)
+        lines = [
+            (summary, _("abandoned at {progress}").format(progress=_progress(summary)))
+            for summary in abandoned
+        ]
+        cut = _closed_games(heading, ":material/flag:", lines, listed, abandoned_total) or cut
     if cut:
         st.button(_("Show older games"), key=SHOW_OLDER_KEY, on_click=_list_more, args=(listed,))
 

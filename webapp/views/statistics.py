@@ -3,7 +3,9 @@ five of a kinds, and skill apart from luck (points given up per choice against t
 advisor, with its confidence interval), filtered by game, period and number of players;
 charts over time, the table's records, head to head; the statistics as CSV."""
 
+from collections.abc import Hashable
 from datetime import UTC, datetime
+from functools import partial
 
 import altair as alt
 import pandas as pd
@@ -23,11 +25,14 @@ from player_stats import (
     table_records,
 )
 from scoring import GAMES
-from webapp.language import _, game_title, ngettext, number
+from webapp.language import _, chart_locale, game_title, ngettext, number, percent
+from webapp.local_time import day_text
 from webapp.server import keeper
 from webapp.state import (
     H2H_FIRST_KEY,
     H2H_SECOND_KEY,
+    KIND_KEY,
+    SEATS_KEY,
     STATS_CSV_KEY,
     STATS_GAME_KEY,
     STATS_PERIOD_KEY,
@@ -60,14 +65,27 @@ def _record_names() -> dict[str, str]:
     }
 
 
+def _asked(options: list[str] | list[int], key: str) -> int:
+    """Where the option that the address's `key` asks for is among `options`: the filter
+    opens on the game the page was reached from (the first option when it names none)."""
+    shown = [str(option) for option in options]
+    asked = st.query_params.get(key)
+    return shown.index(asked) if asked in shown else 0
+
+
 def _filters(seats: list[Seat]) -> tuple[str, list[Seat]]:
-    """The game kind, period and number of players chosen, and the seats they leave."""
+    """The game kind, period and number of players chosen (at first, those of the game the
+    page was reached from), and the seats they leave."""
     kinds = [kind for kind in GAMES if any(seat.kind == kind for seat in seats)]
     counts = sorted({seat.seats for seat in seats})
     periods = _period_names()
     game, period, players = st.columns(3)
     kind = game.selectbox(
-        _("Game"), kinds, format_func=lambda k: game_title(GAMES[k]), key=STATS_GAME_KEY
+        _("Game"),
+        kinds,
+        index=_asked(kinds, KIND_KEY),
+        format_func=lambda k: game_title(GAMES[k]),
+        key=STATS_GAME_KEY,
     )
     since = period.selectbox(
         _("Period"), list(PERIODS), format_func=periods.__getitem__, key=STATS_PERIOD_KEY
@@ -75,6 +93,7 @@ def _filters(seats: list[Seat]) -> tuple[str, list[Seat]]:
     count = players.selectbox(
         _("Players in the game"),
         [0, *counts],
+        index=_asked([0, *counts], SEATS_KEY),
         format_func=lambda n: _("Any number") if n == 0 else str(n),
         key=STATS_PLAYERS_KEY,
     )
@@ -113,22 +132,33 @@ def _table_frame(lines: list[PlayerLine]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _formats() -> list[tuple[partial[str], list[Hashable]]]:
+    """How the players' table writes its columns' figures, each way with its columns: as
+    the page language writes numbers (Streamlit's own number formats follow the browser's
+    language, not the page's)."""
+    whole, tenths, hundredths = (partial(number, digits=digits) for digits in (0, 1, 2))
+    return [
+        (whole, [_("Games"), _("Wins"), _("Best"), _("Five of a kind"), _("Choices")]),
+        (partial(_share), [_("Win rate"), _("Upper bonus")]),
+        (tenths, [_("Average"), _("Median")]),
+        (hundredths, [_("Given up per choice"), _("95 % interval from"), _("95 % interval to")]),
+        (partial(number, signed=True), [_("Luck per game")]),
+    ]
+
+
+def _share(value: float) -> str:
+    """A rate of the table (kept in percent, 0 to 100) as the page language writes it."""
+    return percent(value / 100)
+
+
 def _players_table(kind: str, lines: list[PlayerLine]) -> None:
-    """The players' table, what its skill figures mean, and its CSV."""
-    whole, share = st.column_config.NumberColumn(format="%d"), "%.0f %%"
-    columns = {
-        _("Player"): st.column_config.TextColumn(pinned=True),
-        _("Win rate"): st.column_config.NumberColumn(format=share),
-        _("Upper bonus"): st.column_config.NumberColumn(format=share),
-        _("Average"): st.column_config.NumberColumn(format="%.1f"),
-        _("Median"): st.column_config.NumberColumn(format="%.1f"),
-        _("Best"): whole,
-        _("Given up per choice"): st.column_config.NumberColumn(format="%.2f"),
-        _("95 % interval from"): st.column_config.NumberColumn(format="%.2f"),
-        _("95 % interval to"): st.column_config.NumberColumn(format="%.2f"),
-        _("Luck per game"): st.column_config.NumberColumn(format="%+.1f"),
-    }
-    st.dataframe(_table_frame(lines), hide_index=True, column_config=columns, key=STATS_TABLE_KEY)
+    """The players' table, what its skill figures mean, and its CSV. Its figures stay
+    numbers, so that a column sorts as numbers do, and are shown as the page writes them."""
+    shown = _table_frame(lines).style
+    for written, figures in _formats():
+        shown = shown.format(written, subset=figures, na_rep="")
+    columns = {_("Player"): st.column_config.TextColumn(pinned=True)}
+    st.dataframe(shown, hide_index=True, column_config=columns, key=STATS_TABLE_KEY)
     st.caption(
         _(
             "Given up per choice: the expected points each choice fell short of the "
@@ -195,14 +225,14 @@ def _charts(seats: list[Seat]) -> None:
                 ],
             )
         )
-        st.altair_chart(chart, width="stretch")
+        st.altair_chart(chart.configure(locale=chart_locale()), width="stretch")
 
 
 def _record_line(record: TableRecord) -> str:
     title = _record_names()[record.what]
     digits = 0 if record.what in ("best_total", "most_fives", "widest_win") else 1
     value = number(record.value, digits, signed=record.what == "most_luck")
-    return f"- {title}: **{plain(record.shown)}** {value} · {record.when:%Y-%m-%d}"
+    return f"- {title}: **{plain(record.shown)}** {value} · {day_text(record.when)}"
 
 
 def _records(seats: list[Seat]) -> None:
@@ -229,22 +259,29 @@ def _head_to_head(seats: list[Seat], lines: list[PlayerLine]) -> None:
     st.markdown(_h2h_line(head_to_head(seats, first, second), shown[first], shown[second]))
 
 
+def _ahead(player: str, count: int) -> str:
+    """How many of the games together `player` finished ahead, the count in its own form."""
+    return ngettext(
+        "**{player}** ahead {count} time", "**{player}** ahead {count} times", count
+    ).format(player=plain(player), count=count)
+
+
 def _h2h_line(found: HeadToHead, first: str, second: str) -> str:
+    """Two players' games together: each count in the form that suits it, then averages."""
     if not found.games:
         return _("They have not played a game together in this choice.")
     games = ngettext("{count} game together", "{count} games together", found.games)
-    return _(
-        "{games}: **{first}** ahead {ahead} times, **{second}** ahead {behind} times, level "
-        "{level}; average {first_average} against {second_average}."
-    ).format(
-        games=games.format(count=found.games),
-        first=plain(first),
-        second=plain(second),
-        ahead=found.first_ahead,
-        behind=found.second_ahead,
-        level=found.level,
+    level = ngettext("level {count} time", "level {count} times", found.level)
+    averages = _("average {first_average} against {second_average}").format(
         first_average=number(found.first_average or 0.0),
         second_average=number(found.second_average or 0.0),
+    )
+    return _("{games}: {first_ahead}, {second_ahead}, {level}; {averages}.").format(
+        games=games.format(count=found.games),
+        first_ahead=_ahead(first, found.first_ahead),
+        second_ahead=_ahead(second, found.second_ahead),
+        level=level.format(count=found.level),
+        averages=averages,
     )
 
 
