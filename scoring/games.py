@@ -221,7 +221,7 @@ HASBRO_LOWER: Mapping[str, Points] = {
 GREEK = GameRules(
     id="greek",
     language="el",
-    title={ENGLISH: "Dice Poker (Greek)", "el": "Πόκερ με ζάρια"},
+    title={ENGLISH: "Dice poker (Greek)", "el": "Πόκερ με ζάρια"},
     summary="Pair to four of a kind score all five dice; +35 over 63; "
     "an extra poker earns +100 and a forced joker.",
     boxes=sheet(

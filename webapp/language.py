@@ -15,10 +15,11 @@ from pathlib import Path
 from types import MappingProxyType
 
 import streamlit as st
+from babel.dates import get_day_names, get_month_names, get_period_names
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
 from scoring import ENGLISH, GameRules
 from translatable import TranslatableError
@@ -137,6 +138,43 @@ def percent(chance: float) -> str:
     return format_percent(round(chance, 2), locale=locale)
 
 
+def chart_locale() -> dict[str, dict[str, object]]:
+    """How a chart writes numbers and dates in the page language: a Vega format locale for
+    its axes and tooltips (Vega writes them as American English does otherwise)."""
+    return {"number": _chart_numbers(current()), "time": _chart_dates(current())}
+
+
+def _chart_numbers(locale: str) -> dict[str, object]:
+    """Vega's number locale from the language's own symbols, minus as `number` writes it."""
+    return {
+        "decimal": get_decimal_symbol(locale),
+        "thousands": get_group_symbol(locale),
+        "grouping": [3],
+        "currency": ["", ""],
+        "percent": format_percent(0, locale=locale).removeprefix("0"),
+        "minus": "-",
+    }
+
+
+def _chart_dates(locale: str) -> dict[str, object]:
+    """Vega's time locale: the language's names of months and days (Sunday first, as Vega
+    counts them), dates year first as the page writes them."""
+    months = [get_month_names(width, "stand-alone", locale) for width in ("wide", "abbreviated")]
+    days = [get_day_names(width, "stand-alone", locale) for width in ("wide", "abbreviated")]
+    periods = get_period_names("abbreviated", "format", locale)
+    sunday_first = (6, 0, 1, 2, 3, 4, 5)
+    return {
+        "dateTime": "%Y-%m-%d %H:%M:%S",
+        "date": "%Y-%m-%d",
+        "time": "%H:%M:%S",
+        "periods": [periods["am"], periods["pm"]],
+        "days": [days[0][day] for day in sunday_first],
+        "shortDays": [days[1][day] for day in sunday_first],
+        "months": [months[0][month] for month in range(1, 13)],
+        "shortMonths": [months[1][month] for month in range(1, 13)],
+    }
+
+
 def game_title(rules: GameRules) -> str:
     """The game's name: its own where the page speaks its language, else translated."""
     own = rules.title.get(current())
@@ -155,7 +193,15 @@ def sheet_names(rules: GameRules, own: bool = False) -> dict[str, str]:
 
 def error_text(error: Exception) -> str:
     """An error's message in the page language: its template translated and filled in,
-    where the error keeps one (the rules' and the photo reader's errors do)."""
+    where the error keeps one (the rules' and the photo reader's errors do), an error it
+    names ("turn {turn}: {error}") in the page language too."""
     if not isinstance(error, TranslatableError):
         return str(error)
-    return error.filled(_(error.template))
+    template = _(error.template)
+    if not error.values:
+        return template
+    values = {
+        name: error_text(value) if isinstance(value, TranslatableError) else value
+        for name, value in error.values.items()
+    }
+    return template.format(**values)

@@ -3,7 +3,7 @@ behind a suggestion's points, and names that can be taken for others."""
 
 from collections.abc import Sequence
 
-from scoring import DICE_PER_HAND, Reason, Why, dice_text, disguised, look_alikes
+from scoring import DICE_PER_HAND, Reason, Turn, Why, dice_text, disguised, look_alikes
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
 
@@ -28,6 +28,21 @@ def keep_action(keep: Sequence[int], score_now: bool) -> str:
     return ngettext(
         "keep {dice} and roll {count} die", "keep {dice} and roll {count} dice", rolled
     ).format(dice=dice_text(keep), count=rolled)
+
+
+def entry_words(entry: Turn, player: str, box: str) -> str:
+    """A recorded entry as the page says it: "Ann: 25 in Full house." (with its bonus),
+    `player` and `box` being the names to say."""
+    if entry.extra_bonus:
+        message = _("{player}: {points} in {box} and +{bonus} bonus.")
+    else:
+        message = _("{player}: {points} in {box}.")
+    return message.format(player=player, points=entry.points, box=box, bonus=entry.extra_bonus)
+
+
+def next_words(player: str) -> str:
+    """Who plays after the turn in hand: "Bob plays next."."""
+    return _("{player} plays next.").format(player=player)
 
 
 def player_labels(players: Sequence[str]) -> dict[str, str]:

@@ -98,6 +98,22 @@ def sheet(page: AppTest):
     return page.table[0].value
 
 
+def shown_texts(node: object) -> list[str]:
+    """What a player reads below `node` of a page's tree: every element's text, label and
+    tooltip (not code nor the page's own HTML: addresses and style sheets)."""
+    if type(node).__name__ in ("Code", "Html"):
+        return []
+    texts = [
+        text
+        for attribute in ("label", "help", "body", "placeholder")
+        if isinstance(text := getattr(node, attribute, None), str)
+    ]
+    children = getattr(node, "children", None)
+    for child in children.values() if isinstance(children, dict) else []:
+        texts += shown_texts(child)
+    return texts
+
+
 def problems(page: AppTest) -> list[str]:
     """Errors and exceptions on the page: a player must never see a traceback."""
     return [e.value for e in page.exception] + [e.value for e in page.error]

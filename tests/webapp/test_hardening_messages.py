@@ -57,7 +57,7 @@ def test_hardening_a_saved_time_past_what_utc_holds_is_passed_over(store: GameSt
     record = {**_finished(["Ann"]), "saved": "0001-01-01T00:00:00+14:00"}
     page = _take_in(table, json.dumps([record]).encode())
     assert not page.exception
-    assert [s.value for s in page.success] == ["1 game added; 0 already here."]
+    assert [s.value for s in page.success] == ["1 game added. 0 games were already here."]
     assert store.count(table=table) == 1
 
 
@@ -65,7 +65,7 @@ def test_hardening_a_refusal_quoting_a_huge_turn_is_cut_short(store: GameStore, 
     record = _finished(["Ann"])
     record["turns"][0] = {"player": "Ann", "junk": "x" * 5_000_000}
     said = _refused(_take_in(table, json.dumps([record]).encode()))
-    assert said.startswith("Game 1 of the file cannot be replayed")
+    assert said.startswith("Turn 1 of game 1 of the file cannot be replayed")
     assert store.count(table=table) == 0
 
 
@@ -110,7 +110,7 @@ def test_hardening_a_table_takes_a_bounded_number_of_games_files(store: GameStor
     files = [json.dumps([_finished([name])]).encode() for name in ("Ann", "Bob", "Cy")]
     for data in files[:2]:
         page = _take_in(table, data)
-        assert [s.value for s in page.success] == ["1 game added; 0 already here."]
+        assert [s.value for s in page.success] == ["1 game added. 0 games were already here."]
     said = _refused(_take_in(table, files[2]))
     assert said.startswith("This table, or your address, sent games files just now")
     assert store.count(table=table) == 2

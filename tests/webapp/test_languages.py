@@ -21,6 +21,7 @@ from tests.webapp.driver import (
     record,
     set_dice,
     sheet,
+    shown_texts,
     start,
     table_of,
     upload,
@@ -171,23 +172,6 @@ def test_a_game_started_after_choosing_a_language_is_saved_with_it(store):
     assert page.query_params["lang"] == "sv"
 
 
-def _texts(node) -> list[str]:
-    """What a player reads on the page: every element's text, label and tooltip (not the
-    game's web address, nor the page's own style sheet)."""
-    kind = type(node).__name__
-    if kind in ("Code", "Html"):
-        return []
-    texts = [
-        text
-        for attribute in ("label", "help", "body", "placeholder")
-        if isinstance(text := getattr(node, attribute, None), str)
-    ]
-    children = getattr(node, "children", None)
-    for child in children.values() if isinstance(children, dict) else []:
-        texts += _texts(child)
-    return texts
-
-
 def _words(texts: tuple[str, ...]) -> set[str]:
     """The words of message texts, leaving out their placeholders' names."""
     return {w.lower() for text in texts for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
@@ -203,7 +187,7 @@ def _english_left(page: AppTest, code: str, game: str | None = None) -> set[str]
         native |= _words(_forms(message.string))
     if game is not None and GAMES[game].language == code:
         native |= _words(tuple(box.name(code) for box in GAMES[game].boxes))
-    shown = _texts(page._tree)
+    shown = shown_texts(page._tree)
     table = sheet(page)
     shown += [*table.index, *table.columns]
     words = {w.lower() for text in shown for w in WORD.findall(DIRECTIVES.sub(" ", text))}
@@ -282,7 +266,7 @@ def test_the_catalan_first_part_is_called_as_the_game_calls_it(store):
     assert "Primera part" in sheet(page).index
     yatzy = _open(_new_game(store, "yatzy", PLAYERS), lang="ca")
     for shown in (page, yatzy):
-        texts = [*_texts(shown._tree), *sheet(shown).index]
+        texts = [*shown_texts(shown._tree), *sheet(shown).index]
         assert not [text for text in texts if re.search(r"\bescola\b", text, re.IGNORECASE)]
 
 

@@ -6,7 +6,17 @@ from functools import partial
 
 import streamlit as st
 
-from store import GamesFileError, GameStore, Quota, QuotaError, StoreError, games_file
+from scoring import CorruptRecordError, ScoringError
+from store import (
+    LARGEST_FILE,
+    GamesFileError,
+    GameStore,
+    Quota,
+    QuotaError,
+    StoreError,
+    games_file,
+)
+from webapp.file_box import file_box_words
 from webapp.language import _, error_text, ngettext, number
 from webapp.saved_games import store_trouble
 from webapp.server import (
@@ -62,34 +72,45 @@ def _import(table: str) -> None:
         st.session_state[IMPORTING_KEY] = table
 
 
+def _added(progress: Progress) -> str:
+    """How many of the file's games were added and how many the table had already, each
+    count in the form that suits it."""
+    added = ngettext("{count} game added.", "{count} games added.", progress.added).format(
+        count=number(progress.added, 0)
+    )
+    known = ngettext(
+        "{count} game was already here.", "{count} games were already here.", progress.known
+    ).format(count=number(progress.known, 0))
+    return f"{added} {known}"
+
+
 def _import_result(progress: Progress) -> tuple[str, str]:
     """What came of a games file, as the page says it: its kind and its words."""
-    added = ngettext(
-        "{added} game added; {known} already here.",
-        "{added} games added; {known} already here.",
-        progress.added,
-    ).format(added=progress.added, known=progress.known)
     trouble = progress.trouble
     if trouble is None:
-        return "success", added
+        return "success", _added(progress)
     if isinstance(trouble, GamesFileError):
         return "error", _file_trouble(trouble)
     if isinstance(trouble, QuotaError):
-        full = ngettext(
-            "{added} game added before the table was full: a table holds at most {games} "
-            "games and {megabytes} MB.",
-            "{added} games added before the table was full: a table holds at most {games} "
-            "games and {megabytes} MB.",
-            progress.added,
-        ).format(
-            added=number(progress.added, 0),
-            games=number(Quota.games, 0),
-            megabytes=Quota.bytes // 2**20,
-        )
-        return "error", full
+        return "error", _table_full(progress.added)
     if isinstance(trouble, StoreError):
         return "error", store_trouble(trouble)
     return "error", _("The games file could not be taken in; nothing was added.")
+
+
+def _table_full(added: int) -> str:
+    """How many games were added before the table was full, and what a table holds."""
+    before = ngettext(
+        "{count} game added before the table was full.",
+        "{count} games added before the table was full.",
+        added,
+    ).format(count=number(added, 0))
+    most = ngettext(
+        "A table holds at most {count} game and {megabytes} MB.",
+        "A table holds at most {count} games and {megabytes} MB.",
+        Quota.games,
+    ).format(count=number(Quota.games, 0), megabytes=number(Quota.bytes // 2**20, 0))
+    return f"{before} {most}"
 
 
 def _file_trouble(error: GamesFileError) -> str:
@@ -97,10 +118,27 @@ def _file_trouble(error: GamesFileError) -> str:
     if error.reason == "size":
         return _("The file is larger than 20 MB; nothing was added.")
     if error.reason == "game" and error.index is not None and error.cause is not None:
-        return _("Game {number} of the file cannot be replayed ({why}); nothing was added.").format(
-            number=error.index + 1, why=plain(error_text(error.cause), limit=REFUSAL_CHARS)
-        )
+        return _game_trouble(error.index, error.cause)
     return _("This is not a games file of this app; nothing was added.")
+
+
+def _game_trouble(index: int, cause: ScoringError) -> str:
+    """Why the file's game at `index` (from 0) does not replay. A bad turn is named by its
+    number as players count turns, from 1 (scoring's refusal names its index, from 0)."""
+    turn = cause.turn if isinstance(cause, CorruptRecordError) else None
+    nested = cause.values.get("error")
+    if turn is None or not isinstance(nested, Exception):
+        message = _("Game {number} of the file cannot be replayed ({why}); nothing was added.")
+        return message.format(number=index + 1, why=_reason(cause))
+    message = _(
+        "Turn {turn} of game {number} of the file cannot be replayed ({why}); nothing was added."
+    )
+    return message.format(turn=turn + 1, number=index + 1, why=_reason(nested))
+
+
+def _reason(error: Exception) -> str:
+    """A refusal's reason in the page language, cut short (it may quote a whole turn)."""
+    return plain(error_text(error), limit=REFUSAL_CHARS)
 
 
 @st.fragment(run_every=IMPORT_POLL_SECONDS)
@@ -117,7 +155,11 @@ def _import_progress(table: str) -> None:
         st.rerun(scope="app")
     st.caption(
         ":material/hourglass_top: "
-        + _("Taking in the games file: {checked} of {total} games checked, {added} added.").format(
+        + ngettext(
+            "Taking in the games file: {checked} of {total} game checked, {added} added.",
+            "Taking in the games file: {checked} of {total} games checked, {added} added.",
+            progress.total,
+        ).format(
             checked=number(progress.checked, 0),
             total=number(progress.total, 0),
             added=number(progress.added, 0),
@@ -144,6 +186,7 @@ def games_file_panel(table: str) -> None:
             key=GAMES_EXPORT_KEY,
         )
         st.file_uploader(_("A games file to take in"), type=["json"], key=GAMES_UPLOAD_KEY)
+        file_box_words(GAMES_UPLOAD_KEY, ["json"], LARGEST_FILE)
         importing = st.session_state.get(IMPORTING_KEY) == table
         st.button(
             _("Take the games in"),
