@@ -61,9 +61,12 @@ def settle_turn(saved: OpenGame) -> None:
 def share_turn(saved: OpenGame) -> bool:
     """Save the turn as this browser holds it with the game, for every device showing it,
     against the revision this browser's turn came from. When another device saved first,
-    its turn stands and is shown here (with a word saying so): False."""
+    its turn stands and is shown here (with a word saying so): False. A save that a
+    stopped run made is noted first, so that it is not taken for another device's."""
+    turn_state.landed(saved.id, saved.revision, saved.turn)
     base = base_revision(saved)
     turn = turn_state.shared(len(saved.game.turns))
+    turn_state.note_saving(saved.id, base + 1, turn)
     try:
         saving(saved.id, base + 1)
         record = with_turn(record_of(saved.game, saved.language), turn)

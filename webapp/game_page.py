@@ -101,4 +101,3 @@ def game_page(saved: OpenGame) -> None:
         undo_button(saved, names)
         abandon_button(saved)
         downloads(saved, names)
-    turn_state.values_drawn()

@@ -36,14 +36,21 @@ ROLL_KEY = "roll"
 TURN_SYNC_KEY = "turn_synced"
 SHOWN_TURN_KEY = "turn_shown"
 TURN_CHANGED_KEY = "turn_changed"
+# The turn this browser is saving, as (game id, revision, turn), noted before the save:
+# a run stopped after the save (any read or write of the page's state may stop it) leaves
+# it, and the next run finds whether the save landed.
+SAVING_TURN_KEY = "turn_saving"
 DICE_SOURCE_KEY = "dice_source"
 UNSURE_KEY = "unsure_rows"
 CHANGED_KEY = "changed_held"
 THUMBNAIL_KEY = "thumbnail"
 WAITING_KEY = "waiting_roll"
-# The dice, roll and ticks a run replaced with the table's turn, with the values they had,
-# until the page is drawn: a browser whose click stopped that run sends those back.
-REPLACED_VALUES_KEY = "replaced_values"
+# How many times this page put the table's turn on its dice, and the hidden widget that
+# carries that count to the browser (drawn after the dice) and back with every change: a
+# change that comes with an older count was sent before the browser drew the turn.
+TURN_VERSION_KEY = "turn_version"
+TURN_SEEN_KEY = "turn_seen"
+TURN_SEEN_BOX = "turn_seen_box"
 # The turn as it stood before this browser's last Record, for Undo: (game id, turns, turn).
 RECORDED_KEY = "recorded_turn"
 

@@ -33,15 +33,17 @@ from webapp.state import (
     PHOTO_ROUND_KEY,
     READ_KEY,
     RECORDED_KEY,
-    REPLACED_VALUES_KEY,
     ROLL_KEY,
+    SAVING_TURN_KEY,
     SCENE_KEY,
     SCENE_NOTE_KEY,
     SCENES_TAKEN_KEY,
     SHOWN_TURN_KEY,
     THUMBNAIL_KEY,
     TURN_CHANGED_KEY,
+    TURN_SEEN_KEY,
     TURN_SYNC_KEY,
+    TURN_VERSION_KEY,
     UNSURE_KEY,
     WAITING_KEY,
 )
@@ -49,10 +51,6 @@ from webapp.state import (
 # The thumbnail the other devices see of a photo: its longer side in pixels, and quality.
 THUMBNAIL_SIDE = 240
 THUMBNAIL_QUALITY = 70
-
-
-# The widgets that show the turn, whose values the table's turn replaces.
-_TURN_WIDGETS = (*DIE_KEYS, ROLL_KEY, *HOLD_KEYS)
 
 
 def dice() -> list[int | None]:
@@ -146,8 +144,8 @@ def shared(entries: int) -> SharedTurn:
 
 def show(shared_turn: SharedTurn) -> None:
     """Show the table's turn on this browser's dice (its own photo kept while the turn is
-    at the same roll). The values it replaces are noted (`stale_values`)."""
-    before = {key: st.session_state[key] for key in _TURN_WIDGETS if key in st.session_state}
+    at the same roll), with a new count of the turns shown (`stale_values`)."""
+    st.session_state[TURN_VERSION_KEY] = st.session_state.get(TURN_VERSION_KEY, 0) + 1
     st.session_state[SHOWN_TURN_KEY] = shared_turn
     if shared_turn.roll != roll() or not shared_turn.dice_set:
         _new_photo_round()
@@ -159,9 +157,6 @@ def show(shared_turn: SharedTurn) -> None:
     st.session_state[CHANGED_KEY] = shared_turn.changed
     st.session_state[THUMBNAIL_KEY] = shared_turn.thumbnail
     st.session_state[WAITING_KEY] = shared_turn.waiting
-    st.session_state[REPLACED_VALUES_KEY] = {
-        key: value for key, value in before.items() if st.session_state.get(key) != value
-    }
 
 
 def follow_turn(saved: OpenGame) -> None:
@@ -176,10 +171,8 @@ def follow_turn(saved: OpenGame) -> None:
 
 
 def mark_changed() -> None:
-    """This browser changed the turn (a click, a photo): it is saved as the page runs.
-    Its browser has drawn the values the page set before, or the change was its own."""
+    """This browser changed the turn (a click, a photo): it is saved as the page runs."""
     st.session_state[TURN_CHANGED_KEY] = True
-    st.session_state.pop(REPLACED_VALUES_KEY, None)
 
 
 def changed() -> bool:
@@ -200,6 +193,19 @@ def synced(game_id: str, revision: int, turn: SharedTurn | None = None) -> None:
     st.session_state[TURN_CHANGED_KEY] = False
     if turn is not None:
         st.session_state[SHOWN_TURN_KEY] = turn
+    st.session_state.pop(SAVING_TURN_KEY, None)
+
+
+def note_saving(game_id: str, revision: int, turn: SharedTurn) -> None:
+    """This browser is about to save `turn` as the game's `revision`."""
+    st.session_state[SAVING_TURN_KEY] = (game_id, revision, turn)
+
+
+def landed(game_id: str, revision: int, turn: SharedTurn) -> None:
+    """Note a save of this browser's turn that a stopped run made: when the game stands at
+    the revision and turn it was saving, the browser shows that revision."""
+    if st.session_state.get(SAVING_TURN_KEY) == (game_id, revision, turn):
+        synced(game_id, revision, turn)
 
 
 def undo_stale() -> None:
@@ -211,16 +217,17 @@ def undo_stale() -> None:
 
 
 def stale_values() -> bool:
-    """Whether the widget values this run's browser sent are older than the page's: every
-    value that a run stopped before the page was drawn had replaced with the table's turn
-    came back."""
-    replaced: dict[str, object] = st.session_state.get(REPLACED_VALUES_KEY) or {}
-    return bool(replaced) and all(st.session_state.get(k) == v for k, v in replaced.items())
+    """Whether the widget values this run's browser sent are older than the page's: they
+    came with an older count of the turns shown than the page's (the browser had not drawn
+    the table's turn yet: a timer's check, or a click that stopped the run drawing it)."""
+    seen = st.session_state.get(TURN_SEEN_KEY)
+    return seen is not None and seen != turns_shown()
 
 
-def values_drawn() -> None:
-    """The page was drawn to its end: its browser has the values the table's turn set."""
-    st.session_state.pop(REPLACED_VALUES_KEY, None)
+def turns_shown() -> str:
+    """How many times this page put the table's turn on its dice, as its hidden widget
+    carries it."""
+    return str(st.session_state.get(TURN_VERSION_KEY, 0))
 
 
 def photo_widget_key(source: str) -> str:

@@ -11,6 +11,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator, Page, expect
 
 CLICK_TRIES = 5
+HAND_TRIES = 3
 
 
 def address(url: str, table: str, game_id: str | None = None) -> str:
@@ -39,6 +40,23 @@ def choose(page: Page, position: int, value: int) -> None:
         except (AssertionError, PlaywrightError):
             continue
     expect(option).to_be_checked()
+
+
+def record_hand(page: Page, hand: list[int], box: str) -> None:
+    """Set the dice and click Record beside `box`. A die's click that lands while the page
+    redraws for another device's change (or settles on a new replica) can be lost, as the
+    page then shows; the dice are then set again, as a player would."""
+    button = page.locator(f".st-key-record_{box.lower()} button:visible")
+    for _ in range(HAND_TRIES):
+        for position, value in enumerate(hand):
+            choose(page, position, value)
+        try:
+            expect(button).to_have_count(1, timeout=10_000)
+            break
+        except AssertionError:
+            continue
+    expect(button).to_have_count(1)
+    button.click()
 
 
 def dice_shown(page: Page) -> list[int]:

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 
 from scoring import Game
 from store import GameStore, open_store
-from tests.browser.page_steps import choose, expect_dice, sheet_cell
+from tests.browser.page_steps import choose, expect_dice, record_hand, sheet_cell
 from tests.postgres import fresh_schema
 from tools.cluster import REPLICA_COOKIE, Cluster, replica_index, running_cluster
 from tools.local_server import CHROMIUM, FLAGS
@@ -26,7 +26,6 @@ DESKTOP = {"width": 1366, "height": 768}
 # How often a new browser is tried until the balancer puts it on the other replica.
 PLACING_TRIES = 6
 # How often the dice are set again when the Record button does not show.
-DICE_TRIES = 3
 
 
 @pytest.fixture
@@ -70,23 +69,6 @@ def _device(browser: Browser, address: str, avoid: str = "") -> tuple[Page, str]
     raise AssertionError(f"the balancer put {PLACING_TRIES} browsers on the same replica")
 
 
-def _record(page: Page, hand: list[int], box: str) -> None:
-    """Set the dice and click Record beside `box`. Right after a failover the page redraws
-    as it settles on its new replica, and a die's click can be lost in that redraw; the
-    dice are then set again, as a player would."""
-    button = page.locator(f".st-key-record_{box.lower()} button:visible")
-    for _ in range(DICE_TRIES):
-        for position, value in enumerate(hand):
-            choose(page, position, value)
-        try:
-            expect(button).to_have_count(1, timeout=10_000)
-            break
-        except AssertionError:
-            continue
-    expect(button).to_have_count(1)
-    button.click()
-
-
 def test_replicas_two_devices_on_two_replicas_stay_in_step_and_survive_a_killed_replica(
     cluster: tuple[Cluster, str], browser: Browser
 ) -> None:
@@ -98,14 +80,14 @@ def test_replicas_two_devices_on_two_replicas_stay_in_step_and_survive_a_killed_
     second, second_replica = _device(browser, address, avoid=first_replica)
     assert first_replica != second_replica
 
-    _record(first, [6, 6, 6, 6, 5], "Chance")
+    record_hand(first, [6, 6, 6, 6, 5], "Chance")
     seen = time.monotonic()
     expect(second.get_by_text("Bob to play")).to_be_visible()
     print(
         f"\nreplicas: an entry on one replica shown by the other in {time.monotonic() - seen:.2f} s"
     )
     expect(sheet_cell(second, "Chance")).to_have_text("29")
-    _record(second, [2, 2, 3, 4, 5], "Twos")
+    record_hand(second, [2, 2, 3, 4, 5], "Twos")
     expect(first.get_by_text("Ann to play")).to_be_visible()
     expect(sheet_cell(first, "Twos", 1)).to_have_text("4")
     confirmed = 2
@@ -114,7 +96,7 @@ def test_replicas_two_devices_on_two_replicas_stay_in_step_and_survive_a_killed_
     expect(first.get_by_text("Ann to play")).to_be_visible(timeout=90_000)
     expect(sheet_cell(first, "Chance")).to_have_text("29")
     expect(sheet_cell(first, "Twos", 1)).to_have_text("4")
-    _record(first, [3, 3, 3, 1, 2], "Threes")
+    record_hand(first, [3, 3, 3, 1, 2], "Threes")
     expect(first.get_by_text("Bob to play")).to_be_visible(timeout=60_000)
     confirmed += 1
     expect(second.get_by_text("Bob to play")).to_be_visible()

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from scoring import Game
 from store import SqliteStore
 from tests.browser.page_steps import (
+    HAND_TRIES,
     address,
     choose,
     dice_shown,
@@ -27,6 +28,7 @@ DESKTOP = {"width": 1366, "height": 768}
 HAND = [5, 5, 1, 2, 3]
 # The longest two devices may take to show the same turn (SQLite's check: every 1.5 s).
 SETTLE_SECONDS = 60.0
+SAVED_SECONDS = 15.0
 
 
 @pytest.fixture(scope="module")
@@ -80,8 +82,7 @@ def test_shared_turn_a_reload_and_a_killed_server_find_the_turn_as_it_stood(brow
     port = int(url.rsplit(":", 1)[1])
     try:
         page = _device(browser, url, table, game_id)
-        for position, value in enumerate(HAND):
-            choose(page, position, value)
+        _set_and_saved(page, db, table, game_id)
         page.reload()
         expect_dice(page, HAND)
         server.send_signal(signal.SIGKILL)
@@ -92,6 +93,21 @@ def test_shared_turn_a_reload_and_a_killed_server_find_the_turn_as_it_stood(brow
         expect_dice(page, HAND)
     finally:
         stop_server(server)
+
+
+def _set_and_saved(page: Page, db: Path, table: str, game_id: str) -> None:
+    """Set the dice to HAND and wait until the game holds them (a click that landed while
+    the page redrew is set again, as a player would)."""
+    for _ in range(HAND_TRIES):
+        for position, value in enumerate(HAND):
+            choose(page, position, value)
+        deadline = time.monotonic() + SAVED_SECONDS
+        while time.monotonic() < deadline:
+            saved = SqliteStore(db).load(game_id, table=table).record.get("turn", {})
+            if saved.get("dice") == HAND:
+                return
+            page.wait_for_timeout(200)
+    raise AssertionError("the dice set were not saved")
 
 
 def _settled(db: Path, table: str, game_id: str, pages: list[Page]) -> int:

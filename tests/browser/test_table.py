@@ -23,7 +23,7 @@ from advisor import CACHE_ENV
 from advisor.background import LOCK_FILE
 from scoring import Game
 from store import SqliteStore
-from tests.browser.page_steps import address, choose, dice_shown, sheet_cell
+from tests.browser.page_steps import address, choose, dice_shown, record_hand, sheet_cell
 from tools import fake_video
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve, start_server
 from vision.labels import load_labels
@@ -100,22 +100,14 @@ def test_sync_an_entry_on_one_device_appears_on_the_other(game):
         player = open_game(browser, url, table, game_id)
         watcher = open_game(browser, url, table, game_id)
         for hand, box in (([6, 6, 6, 6, 5], "Chance"), ([2, 2, 3, 4, 5], "Twos")):
-            for position, value in enumerate(hand):
-                choose(player, position, value)
-            record = player.locator(f".st-key-record_{box.lower()} button:visible")
-            expect(record).to_have_count(1)
-            record.click()
+            record_hand(player, hand, box)
             clicked = time.monotonic()
             expect(player.get_by_text("Bob to play")).to_be_visible()
             expect(watcher.get_by_text("Bob to play")).to_be_visible(timeout=10_000)
             delays.append(time.monotonic() - clicked)
             points = str(sum(hand) if box == "Chance" else 4)
             expect(sheet_cell(watcher, box)).to_have_text(points)
-            for position, value in enumerate(hand):
-                choose(watcher, position, value)
-            answer = watcher.locator(f".st-key-record_{box.lower()} button:visible")
-            expect(answer).to_have_count(1)
-            answer.click()
+            record_hand(watcher, hand, box)
             expect(player.get_by_text("Ann to play")).to_be_visible(timeout=10_000)
             expect(sheet_cell(player, box, 1)).to_have_text(points)
     print(f"\nsync: entry to the other device in {statistics.median(delays):.1f} s median")

@@ -22,7 +22,7 @@ from webapp.server.pacing import (
 )
 from webapp.server.push import saving, stop_following
 from webapp.server.server_guard import guard_server
-from webapp.server.streamlit_private import UploadedFile, fragment_run
+from webapp.server.streamlit_private import UploadedFile
 from webapp.server.sync import follow_changes
 from webapp.server.uploads import forget
 from webapp.server.warming import warm_up
@@ -34,7 +34,6 @@ __all__ = [
     "UploadedFile",
     "follow_changes",
     "forget",
-    "fragment_run",
     "frame_gate",
     "game_store",
     "games_file_allowed",

@@ -23,7 +23,6 @@ __all__ = [
     "UploadedFileRec",
     "client_address",
     "forget_upload",
-    "fragment_run",
     "intercept_browser_messages",
     "rerun_session",
     "running",
@@ -41,13 +40,6 @@ def this_session() -> str | None:
     """The browser session whose page run this thread runs, if any."""
     ctx = get_script_run_ctx()
     return None if ctx is None else ctx.session_id
-
-
-def fragment_run() -> bool:
-    """Whether this page run reruns fragments only (a timer's check, not a player's
-    click): widget values its browser sent with it may be older than the page's own."""
-    ctx = get_script_run_ctx()
-    return ctx is not None and bool(ctx.fragment_ids_this_run)
 
 
 def forget_upload(file_id: str) -> None:

@@ -27,7 +27,6 @@ from webapp.changes import change
 from webapp.flash import flash
 from webapp.language import _, number, percent
 from webapp.saved_games import OpenGame
-from webapp.server import fragment_run
 from webapp.state import CLEAR_DICE_KEY, HELD_WRONG_KEY, ROLL_AGAIN_KEY, record_key
 from webapp.text import plain
 from webapp.wording import describe, keep_words, player_labels
@@ -52,13 +51,23 @@ def turn_header(saved: OpenGame) -> None:
 
 def _share(saved: OpenGame) -> None:
     """A die, a tick or the roll changed on this device: the turn is saved for the table
-    as the page runs (once for all the changes a click brought). A change that came with
-    a timer's check, or with a click before the table's turn was drawn, is no player's:
-    its browser sent values older than the page's, and the turn shown before is put back."""
-    if fragment_run() or turn_state.stale_values():
+    as the page runs (once for all the changes a click brought). A change sent before
+    the browser drew the table's turn (with a timer's check, or a click that stopped the
+    run drawing it) is no player's: its values are older than the page's, and the turn
+    shown before is put back."""
+    if turn_state.stale_values():
         turn_state.undo_stale()
         return
     turn_state.mark_changed()
+
+
+def _turns_shown() -> None:
+    """The hidden count of the times this page put the table's turn on its dice, drawn
+    right after the dice: the browser sends it back with every change, so that a change
+    sent before it drew the turn is known (`turn_state.stale_values`)."""
+    st.session_state[state.TURN_SEEN_KEY] = turn_state.turns_shown()
+    with st.container(key=state.TURN_SEEN_BOX):
+        st.text_input("#", key=state.TURN_SEEN_KEY, label_visibility="collapsed")
 
 
 def roll_input(saved: OpenGame) -> int:
@@ -171,6 +180,7 @@ def dice_panel(saved: OpenGame, turn: Turn, keep: frozenset[int]) -> None:
     rolling again with the held dice."""
     roll = roll_input(saved)
     dice_inputs(saved, keep, can_hold=roll < LAST_ROLL)
+    _turns_shown()
     _changed_held(saved)
     with st.container(horizontal=True, key="dice_actions"):
         st.button(
