@@ -38,21 +38,28 @@ from webapp import DIE_KEYS, HOLD_KEYS, ROLL_AGAIN_KEY
 SHOWN_WITHIN_S = 15.0
 
 
-# The changes of one turn, in order: each leaves the turn different from before.
-TURN = ("read", "hold", "roll again", "read", "hold", "roll again", "read", "record")
-# The die held on each roll; the others are read anew.
-HELD_ROW = 0
+# The changes of one turn, in order, each leaving it different from before: the dice read
+# (but those held), a die held (another on each roll), Roll again, and the box recorded.
+TURN: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("read", ()),
+    ("hold", (0,)),
+    ("roll again", ()),
+    ("read", (0,)),
+    ("hold", (1,)),
+    ("roll again", ()),
+    ("read", (0, 1)),
+    ("record", ()),
+)
 
 
 def _change(client: PageClient, step: int, rng: random.Random) -> list[WidgetState]:
     """The widget states a browser sends for the turn's `step`th change on the player's
-    tab: the first read sets every die, later ones every die but the held one."""
-    kind = TURN[step]
+    tab."""
+    kind, rows = TURN[step]
     if kind == "read":
-        rows = DIE_KEYS if step == 0 else DIE_KEYS[:HELD_ROW] + DIE_KEYS[HELD_ROW + 1 :]
-        return [_pressed(client, key, rng) for key in rows]
+        return [_pressed(client, key, rng) for row, key in enumerate(DIE_KEYS) if row not in rows]
     if kind == "hold":
-        return [WidgetState(id=client.shown.widgets[HOLD_KEYS[HELD_ROW]][0], bool_value=True)]
+        return [WidgetState(id=client.shown.widgets[HOLD_KEYS[rows[0]]][0], bool_value=True)]
     if kind == "roll again":
         return [client.click(ROLL_AGAIN_KEY)]
     return [client.click(client.shown.boxes[0])]
@@ -84,7 +91,7 @@ async def measure(url: str, address: str, changes: int) -> tuple[dict[str, list[
         sent = time.perf_counter()
         await player.rerun(_change(player, step, rng))
         if await watcher.wait_turn(seen, SHOWN_WITHIN_S):
-            delays[TURN[step]].append(watcher.turn_changed_at - sent)
+            delays[TURN[step][0]].append(watcher.turn_changed_at - sent)
         else:
             missed += 1
     await player.close()
@@ -118,7 +125,7 @@ def main() -> int:
         delays, missed = asyncio.run(measure(url, address, args.changes))
     print("| store | replicas | change | shown | missed | median ms | p95 ms |")
     print("|---|---:|---|---:|---:|---:|---:|")
-    for kind in dict.fromkeys(TURN):
+    for kind in dict.fromkeys(kind for kind, _rows in TURN):
         print(_row(args, kind, delays[kind], ""))
     every = [delay for kind in delays for delay in delays[kind]]
     print(_row(args, "every change", every, missed))
