@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Cookie, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, Cookie, ViewportSize, expect
 
 from advisor import default_cache
 from store import SqliteStore
 from tests.player_stats.play import advised_game
-from tools.local_server import CHROMIUM, FLAGS, ROOT, serve, start_server, stop_server
+from tools.local_server import ROOT, serve, start_server, stop_server
 from webapp.certificate import CERTIFICATE, KEY, self_signed, write_private
 from webapp.tables import COOKIE
 
@@ -22,14 +22,6 @@ FORMULA = "=1+1"
 DESKTOP: ViewportSize = {"width": 1366, "height": 768}
 # Whether the browser holds a cookie of that name now.
 HAS_COOKIE = """name => document.cookie.split("; ").some((c) => c.startsWith(`${name}=`))"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -13,14 +13,13 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scoring import Game
 from store import GameStore, open_store
 from tests.browser.page_steps import choose, expect_dice, record_hand, sheet_cell
 from tests.postgres import fresh_schema
 from tools.cluster import REPLICA_COOKIE, Cluster, replica_index, running_cluster
-from tools.local_server import CHROMIUM, FLAGS
 
 DESKTOP = {"width": 1366, "height": 768}
 # How often a new browser is tried until the balancer puts it on the other replica.
@@ -33,14 +32,6 @@ def cluster() -> Iterator[tuple[Cluster, str]]:
     """Two replicas and HAProxy on a fresh schema, and the database's address."""
     with fresh_schema() as url, running_cluster(url, replicas=2) as running:
         yield running, url
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
 
 
 def _replica(context: BrowserContext) -> str:

@@ -5,11 +5,10 @@ die at the same moment end up showing the one change that stood."""
 
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from scoring import Game
 from store import SqliteStore
@@ -22,21 +21,13 @@ from tests.browser.page_steps import (
     expect_dice,
     record_button,
 )
-from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
+from tools.local_server import ROOT, start_server, stop_server
 
 DESKTOP = {"width": 1366, "height": 768}
 HAND = [5, 5, 1, 2, 3]
 # The longest two devices may take to show the same turn (SQLite's check: every 1.5 s).
 SETTLE_SECONDS = 60.0
 SAVED_SECONDS = 15.0
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

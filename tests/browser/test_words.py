@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from urllib.parse import urlencode
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from scoring import Game
 from store import SqliteStore
-from tools.local_server import CHROMIUM, FLAGS, ROOT, serve
+from tools.local_server import ROOT, serve
 from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS
 
 SCREEN = {"width": 1366, "height": 768}
@@ -56,14 +56,6 @@ def site(tmp_path_factory) -> Iterator[tuple[str, str, str]]:
     game_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
     with serve(ROOT / "app.py", {"DICE_TABLE_DB": str(path)}) as url:
         yield url, table, game_id
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
