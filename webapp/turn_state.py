@@ -66,9 +66,24 @@ def hand() -> list[int] | None:
 
 def set_dice(values: Sequence[int | None]) -> None:
     """Put values into the five dice (missing ones left empty); call before the widgets draw."""
+    _replacing()
     padded = [*values[: len(DIE_KEYS)], *[None] * len(DIE_KEYS)][: len(DIE_KEYS)]
     for key, value in zip(DIE_KEYS, padded, strict=True):
         st.session_state[key] = value
+
+
+def set_holding(rows: frozenset[int]) -> None:
+    """Tick the rows to hold for the next roll, and only those."""
+    _replacing()
+    for row, key in enumerate(HOLD_KEYS):
+        st.session_state[key] = row in rows
+
+
+def _replacing() -> None:
+    """The page is about to put values of its own on the turn's widgets: it counts one
+    more turn shown, so that values the browser sends before drawing them are known as
+    older (`stale_values`)."""
+    st.session_state[TURN_VERSION_KEY] = st.session_state.get(TURN_VERSION_KEY, 0) + 1
 
 
 def roll() -> int:
@@ -97,8 +112,7 @@ def set_turn(turn: TurnSoFar) -> None:
     """Show `turn`: its dice, roll, held dice (ticked and marked) and earlier rolls."""
     set_dice(turn.dice)
     st.session_state[ROLL_KEY] = turn.roll or ROLLS[0]
-    for row, key in enumerate(HOLD_KEYS):
-        st.session_state[key] = row in turn.held
+    set_holding(turn.held)
     st.session_state[HELD_KEY] = turn.held
     st.session_state[EARLIER_KEY] = [earlier.to_dict() for earlier in turn.earlier]
 
@@ -144,14 +158,12 @@ def shared(entries: int) -> SharedTurn:
 
 def show(shared_turn: SharedTurn) -> None:
     """Show the table's turn on this browser's dice (its own photo kept while the turn is
-    at the same roll), with a new count of the turns shown (`stale_values`)."""
-    st.session_state[TURN_VERSION_KEY] = st.session_state.get(TURN_VERSION_KEY, 0) + 1
+    at the same roll)."""
     st.session_state[SHOWN_TURN_KEY] = shared_turn
     if shared_turn.roll != roll() or not shared_turn.dice_set:
         _new_photo_round()
     set_turn(TurnSoFar(shared_turn.dice, shared_turn.roll, shared_turn.held, shared_turn.earlier))
-    for row, key in enumerate(HOLD_KEYS):
-        st.session_state[key] = row in shared_turn.holding
+    set_holding(shared_turn.holding)
     st.session_state[DICE_SOURCE_KEY] = shared_turn.source
     st.session_state[UNSURE_KEY] = shared_turn.unsure
     st.session_state[CHANGED_KEY] = shared_turn.changed

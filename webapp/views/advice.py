@@ -10,7 +10,7 @@ from webapp.advice import Turn, working
 from webapp.language import _, number
 from webapp.live_turn import rows_of
 from webapp.saved_games import OpenGame
-from webapp.state import ADVISOR_KEY, HOLD_KEYS, KEEP_AS_ADVISED_KEY
+from webapp.state import ADVISOR_KEY, KEEP_AS_ADVISED_KEY
 from webapp.wording import keep_action, keep_words
 
 SHOWN_ALTERNATIVES = 4
@@ -30,8 +30,7 @@ def advisor_toggle() -> None:
 
 
 def _keep_as_advised(saved: OpenGame, dice: Sequence[int], keep: Sequence[int]) -> None:
-    for row, key in enumerate(HOLD_KEYS):
-        st.session_state[key] = row in rows_of(dice, keep)
+    turn_state.set_holding(rows_of(dice, keep))
     turn_state.mark_changed()
 
 
