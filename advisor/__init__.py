@@ -9,6 +9,7 @@ folder of a ``TableCache``: by default ``$DICE_TABLE_ADVISOR_CACHE`` or
 """
 
 from advisor.chances import win_chances
+from advisor.layout import NoAdviceError, advised_games, unsolvable
 from advisor.queries import (
     BoxChoice,
     KeepChoice,
@@ -32,6 +33,7 @@ __all__ = [
     "KeepChoice",
     "KeepReview",
     "Line",
+    "NoAdviceError",
     "Review",
     "SolveAbandonedError",
     "TableCache",
@@ -40,6 +42,7 @@ __all__ = [
     "advise_keep",
     "advise_to_win",
     "advised_first",
+    "advised_games",
     "costliest",
     "default_cache",
     "endgame",
@@ -48,5 +51,6 @@ __all__ = [
     "review",
     "solve_afresh",
     "turning_points",
+    "unsolvable",
     "win_chances",
 ]

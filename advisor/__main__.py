@@ -5,22 +5,38 @@ import argparse
 import signal
 import sys
 import time
+from typing import Any
 
+from advisor.layout import unsolvable
 from advisor.queries import expected_score
 from advisor.reviewing import review
 from advisor.tables import default_cache
-from scoring import GAMES, report_on
+from scoring import GAMES, Game, report_on
 
 
 def _build(games: list[str], force: bool) -> None:
-    """Build the tables of the named games (all when none), printing the time each took."""
+    """Build the tables of the named games (all it solves when none), printing the time
+    each took, or why a game has none."""
     cache = default_cache()
     for game in games or GAMES:
+        refusal = unsolvable(GAMES[game])
+        if refusal is not None:
+            print(f"{game:8} {refusal}", flush=True)
+            continue
         stored = cache.stored(game) and not force
         start = time.perf_counter()
         path = cache.build(game, force=force)
         took = "stored" if stored else f"built in {time.perf_counter() - start:.1f} s"
         print(f"{game:8} {took:18} expected {expected_score(game):9.4f}  {path}", flush=True)
+
+
+def _reviewed(game: Game) -> dict[str, Any]:
+    """The review of a game record; raises `NoAdviceError` for rules the advisor does not
+    solve."""
+    refusal = unsolvable(game.rules)
+    if refusal is not None:
+        raise refusal
+    return review(game).to_dict()
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -38,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     reviewer.add_argument("record", help="game record JSON file (as python -m scoring replay)")
     args = parser.parse_args(argv)
     if args.command == "review":
-        return report_on(args.record, lambda game: review(game).to_dict())
+        return report_on(args.record, _reviewed)
     unknown = [game for game in args.games if game not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; choose from: {', '.join(GAMES)}")

@@ -10,11 +10,11 @@ from functools import cache
 
 import numpy as np
 
-from advisor.dice import keeps
+from advisor.dice import DICE_PER_HAND, LAST_ROLL, keeps
 from advisor.layout import Layout, States
 from advisor.moments import best_of, raise_to, shift
 from advisor.workspace import Workspace
-from scoring import DICE_PER_HAND, FACES, LAST_ROLL
+from scoring import FACES
 
 # Up to this many states, gathering every hand's candidates at once beats the layers.
 FEW_STATES = 8

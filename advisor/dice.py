@@ -10,9 +10,15 @@ from itertools import combinations_with_replacement, product
 
 import numpy as np
 
-from scoring import DICE_PER_HAND, FACES
+from scoring import FACES
 
 Dice = tuple[int, ...]
+
+# The solver's tables are built for turns of up to three rolls of five dice
+# (``advisor.layout.unsolvable`` says why other rules get no advice).
+DICE_PER_HAND = 5
+ROLLS = (1, 2, 3)
+LAST_ROLL = ROLLS[-1]
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,33 @@ from functools import cached_property
 
 import numpy as np
 
-from advisor.dice import keeps
-from scoring import ROLLS, GameRules, Hand, Section, box_points
+from advisor.dice import DICE_PER_HAND, LAST_ROLL, ROLLS, keeps
+from scoring import GAMES, GameRules, Hand, ScoringError, Section, box_points
 
 Index = np.ndarray | int
 # A batch of states as four arrays: (umask, u, lmask, j).
 States = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
+
+class NoAdviceError(ScoringError):
+    """Rules the advisor has no tables for: it says why."""
+
+
+def unsolvable(rules: GameRules) -> NoAdviceError | None:
+    """Why the advisor has no tables for ``rules``, or ``None`` when it has (or can build)
+    them."""
+    if rules.dice != DICE_PER_HAND:
+        return NoAdviceError("no advice for a game of {dice} dice yet", dice=rules.dice)
+    if rules.rolls != LAST_ROLL or rules.saved_rolls:
+        return NoAdviceError("no advice yet for turns of other than three rolls, or saved rolls")
+    if rules.forced_order:
+        return NoAdviceError("no advice for a game in forced order yet")
+    return None
+
+
+def advised_games() -> list[str]:
+    """The ids of the games of ``scoring.GAMES`` that the advisor solves."""
+    return [game for game, rules in GAMES.items() if unsolvable(rules) is None]
 
 
 def _points(rules: GameRules) -> np.ndarray:
@@ -29,7 +50,7 @@ def _points(rules: GameRules) -> np.ndarray:
     plain = np.array(
         [[[box_points(b, h, roll) for h in hands] for b in rules.boxes] for roll in ROLLS]
     )
-    fives = [i for i, h in enumerate(hands) if h.is_five_of_a_kind]
+    fives = [i for i, h in enumerate(hands) if h.all_alike]
     joker = plain.copy()
     joker[:, :, fives] = [
         [[box_points(b, hands[i], roll, joker=True) for i in fives] for b in rules.boxes]
@@ -73,6 +94,9 @@ class Layout:
     points: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
+        refusal = unsolvable(self.rules)
+        if refusal is not None:
+            raise refusal
         self.points = _points(self.rules)
 
     @cached_property

@@ -9,10 +9,11 @@ import numpy as np
 
 from advisor.boxes import write_targets
 from advisor.column import State
+from advisor.dice import DICE_PER_HAND, LAST_ROLL
 from advisor.layout import States
 from advisor.policy import box_choices, hand_numbers, keep_choices, keep_dice, plan
 from advisor.tables import Solved
-from scoring import DICE_PER_HAND, FACES, LAST_ROLL
+from scoring import FACES
 
 
 def roll_dice(rng: np.random.Generator, count: int) -> np.ndarray:

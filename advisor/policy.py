@@ -12,12 +12,12 @@ from functools import cache
 import numpy as np
 
 from advisor.boxes import after_writes, write_targets
-from advisor.dice import keeps, sub_keeps
+from advisor.dice import DICE_PER_HAND, LAST_ROLL, ROLLS, keeps, sub_keeps
 from advisor.layout import Layout, States
 from advisor.tables import Solved
 from advisor.turn import Plan, transitions, turn_values
 from advisor.workspace import Workspace
-from scoring import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, Section
+from scoring import FACES, Section
 
 # States per batch of a plan: wide enough to spread numpy's cost per call, narrow enough
 # for the arrays of a batch to stay small.

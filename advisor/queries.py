@@ -17,12 +17,11 @@ import numpy as np
 
 from advisor.boxes import after_writes, best_boxes
 from advisor.column import State
-from advisor.dice import keeps, sub_keeps
+from advisor.dice import LAST_ROLL, keeps, sub_keeps
 from advisor.tables import Solved, TableCache, default_cache
 from advisor.turn import play
 from advisor.workspace import Workspace
 from scoring import (
-    LAST_ROLL,
     Column,
     GameOverError,
     GameRules,
@@ -31,7 +30,6 @@ from scoring import (
     ScoringError,
     allowed_boxes,
     check_column,
-    check_roll,
     extra_bonus,
     joker_applies,
     rules_of,
@@ -115,19 +113,19 @@ def forget_turns() -> None:
     _keep_values.cache_clear()
 
 
-_hands: dict[tuple[int, ...], Hand] = {}
+_hands: dict[tuple[int, tuple[int, ...]], Hand] = {}
 
 
-def _hand(dice: Iterable[int]) -> Hand:
-    """``Hand.of(dice)``, remembered for dice given as a list or tuple of plain ints
+def _hand(rules: GameRules, dice: Iterable[int]) -> Hand:
+    """``rules.hand(dice)``, remembered for dice given as a list or tuple of plain ints
     (validating them is a tenth of a box query)."""
     if isinstance(dice, list | tuple) and all(type(die) is int for die in dice):
-        key = tuple(dice)
+        key = (rules.dice, tuple(dice))
         hand = _hands.get(key)
         if hand is None:
-            hand = _hands[key] = Hand.of(key)
+            hand = _hands[key] = rules.hand(key[1])
         return hand
-    return Hand.of(dice)
+    return rules.hand(dice)
 
 
 @cache
@@ -177,8 +175,8 @@ def advise_box(
     """Every legal box for ``dice`` from roll ``roll`` with the expected final score, best first."""
     rules = rules_of(game)
     tables = (cache or default_cache()).solved(rules)
-    hand = _hand(dice)
-    roll = check_roll(roll)
+    hand = _hand(rules, dice)
+    roll = rules.check_roll(roll)
     column, state, _ = _column(tables, filled)
     bonus = extra_bonus(rules, hand, column)
     scored = _scored(tables, hand, roll, column, state)
@@ -197,8 +195,8 @@ def advise_keep(
     """After roll 1 or 2: every distinct keep (and scoring now) with its expected final score."""
     rules = rules_of(game)
     tables = (cache or default_cache()).solved(rules)
-    hand = _hand(dice)
-    if check_roll(roll) == LAST_ROLL:
+    hand = _hand(rules, dice)
+    if rules.check_roll(roll) == LAST_ROLL:
         raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")
     column, state, _ = _column(tables, filled)
     if len(column) == len(rules.boxes):

@@ -22,7 +22,7 @@ from typing import Any
 
 from advisor.chances import win_chances
 from advisor.queries import advise_box, advise_keep, expected_score
-from scoring import LAST_ROLL, Game, Turn
+from scoring import Game, Turn
 
 # Expected scores this close are a tie: float noise is no loss.
 TIE = 1e-9
@@ -200,7 +200,7 @@ def _grade_keeps(
         _grade_keep(game, column, index, roll, earlier.dice, earlier.kept, False)
         for roll, earlier in enumerate(turn.rolls, 1)
     ]
-    if turn.roll < LAST_ROLL:
+    if turn.roll < game.rules.rolls:
         graded.append(_grade_keep(game, column, index, turn.roll, turn.dice, turn.dice, True))
     return tuple(graded)
 

@@ -16,14 +16,14 @@ import numpy as np
 
 from advisor.boxes import write_targets
 from advisor.chances import shares_at
-from advisor.dice import keeps, sub_keeps
+from advisor.dice import LAST_ROLL, keeps, sub_keeps
 from advisor.finals import Final, final_total
 from advisor.moments import best_of
 from advisor.policy import box_options, hand_numbers
 from advisor.tables import Solved, TableCache, default_cache
 from advisor.turn import Plan, keep_levels, turn_from_stops
 from advisor.workspace import Workspace
-from scoring import LAST_ROLL, Column, GameRules, Hand, check_column, check_roll, rules_of
+from scoring import Column, GameRules, check_column, rules_of
 
 # Open boxes up to which the player to move is advised to play to win.
 ENDGAME = 3
@@ -205,8 +205,9 @@ class Endgame:
 
     def advice(self, dice: Sequence[int], roll: int) -> EndgameAdvice:
         """Both lines from ``dice`` after roll ``roll`` of this turn."""
-        hand = Hand.of(dice).dice
-        roll = check_roll(roll)
+        rules = self.tables.layout.rules
+        hand = rules.hand(dice).dice
+        roll = rules.check_roll(roll)
         return EndgameAdvice(self.line(WIN, hand, roll), self.line(POINTS, hand, roll))
 
     def line(self, mode: str, hand: tuple[int, ...], roll: int) -> Line:

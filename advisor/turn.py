@@ -11,11 +11,10 @@ from functools import cache
 import numpy as np
 
 from advisor.boxes import after_writes, best_boxes
-from advisor.dice import keeps
+from advisor.dice import DICE_PER_HAND, LAST_ROLL, ROLLS, keeps
 from advisor.layout import Layout, States
 from advisor.moments import raise_to
 from advisor.workspace import Workspace
-from scoring import DICE_PER_HAND, LAST_ROLL, ROLLS
 
 # Up to this many states one matrix product beats the die-by-die recursion.
 FEW_STATES = 8

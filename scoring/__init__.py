@@ -23,7 +23,7 @@ from scoring.errors import (
 )
 from scoring.game import Game, Standing, Turn
 from scoring.games import GAMES, rules_of
-from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, Hand, check_roll, dice_text
+from scoring.hand import FACES, Hand, dice_text
 from scoring.players import (
     HIDDEN_CATEGORIES,
     LONGEST_NAME,
@@ -36,7 +36,7 @@ from scoring.players import (
 )
 from scoring.record_file import report_on
 from scoring.rolls import EarlierRoll, earlier_rolls
-from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
+from scoring.rules import ENGLISH, MOST_DICE, Box, GameRules, Joker, Section, UpperBonus
 from scoring.scorer import (
     Column,
     allowed_boxes,
@@ -52,15 +52,13 @@ from scoring.suggestions import Reason, Suggestion, Why, suggest
 from scoring.totals import Totals
 
 __all__ = [
-    "DICE_PER_HAND",
     "ENGLISH",
     "FACES",
     "GAMES",
     "HIDDEN_CATEGORIES",
-    "LAST_ROLL",
     "LONGEST_NAME",
     "MAX_PLAYERS",
-    "ROLLS",
+    "MOST_DICE",
     "SCRATCH",
     "Box",
     "BoxFilledError",
@@ -92,7 +90,6 @@ __all__ = [
     "allowed_boxes",
     "box_points",
     "check_column",
-    "check_roll",
     "dice_text",
     "disguised",
     "earlier_rolls",

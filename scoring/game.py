@@ -12,7 +12,6 @@ from scoring.errors import (
     ScoringError,
 )
 from scoring.games import rules_of
-from scoring.hand import LAST_ROLL, Hand, check_roll
 from scoring.players import player_name, player_names, saved_player_names
 from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import GameRules
@@ -127,8 +126,20 @@ class Game:
             for p in ranked
         ]
 
-    def options(self, dice: Iterable[int], roll: int = LAST_ROLL) -> list[tuple[str, int]]:
-        """The boxes the current player may use for `dice` now, with points, best first."""
+    def saved_rolls(self, player: str) -> int:
+        """The rolls `player` has saved from earlier turns (0 unless the rules save them)."""
+        self._check_player(player)
+        if not self.rules.saved_rolls:
+            return 0
+        return sum(self.rules.rolls - t.roll for t in self._turns if t.player == player)
+
+    def last_roll(self, player: str) -> int:
+        """The last roll `player`'s turn may make: the rules' rolls and any they saved."""
+        return self.rules.rolls + self.saved_rolls(player)
+
+    def options(self, dice: Iterable[int], roll: int | None = None) -> list[tuple[str, int]]:
+        """The boxes the current player may use for `dice` now, with points, best first;
+        `roll` is the turn's last roll when not given."""
         player = self.current_player
         if player is None:
             return []
@@ -138,16 +149,19 @@ class Game:
         self,
         box: str,
         dice: Iterable[int],
-        roll: int = LAST_ROLL,
+        roll: int | None = None,
         rolls: Sequence[EarlierRoll | Mapping[str, Any]] | None = None,
     ) -> Turn:
-        """Write `dice` (from roll `roll`) into `box` for the current player; `rolls`, when
-        given, are the turn's earlier rolls, oldest first (see `earlier_rolls`)."""
+        """Write `dice` (from roll `roll`, the turn's last when not given) into `box` for
+        the current player; `rolls`, when given, are the turn's earlier rolls, oldest first
+        (see `earlier_rolls`). A roll past the turn's own uses the player's saved rolls."""
         player = self.current_player
         if player is None:
             raise GameOverError("the game is over: every box is filled")
-        hand = Hand.of(dice)
-        roll = check_roll(roll)
+        hand = self.rules.hand(dice)
+        roll = self.rules.check_roll(
+            self.rules.rolls if roll is None else roll, self.saved_rolls(player)
+        )
         earlier = None if rolls is None else earlier_rolls(rolls, hand, roll)
         target = self.rules.box(box)
         column = self.column(player)
@@ -227,7 +241,7 @@ class Game:
                 player=player,
                 expected=expected,
             )
-        self.record(turn["box"], turn["dice"], turn.get("roll", LAST_ROLL), turn.get("rolls"))
+        self.record(turn["box"], turn["dice"], turn.get("roll"), turn.get("rolls"))
 
     def _check_player(self, player: str) -> None:
         if player not in self.players:

@@ -1,10 +1,11 @@
-"""The five supported games as data (see RULES.md): one engine reads them all."""
+"""The games as data (see RULES.md): one engine reads them all, and a new game is one
+more entry here (plus its words in the page's catalogues)."""
 
 from collections.abc import Mapping
 from typing import TypedDict
 
 from scoring.errors import UnknownGameError
-from scoring.patterns import Anything, Face, FullHouse, OfAKind, Pattern, Run, Straight, TwoPairs
+from scoring.patterns import FACE_PATTERNS, PATTERNS, Pattern
 from scoring.points import AbovePar, DiceSum, Fixed, PatternSum, Points
 from scoring.rules import ENGLISH, Box, GameRules, Joker, Section, UpperBonus
 
@@ -16,7 +17,6 @@ class BoxExtras(TypedDict, total=False):
     doubled_on_first_roll: bool
 
 
-UPPER_IDS = ("ones", "twos", "threes", "fours", "fives", "sixes")
 ENGLISH_NAMES = {
     "ones": "Ones",
     "twos": "Twos",
@@ -26,12 +26,17 @@ ENGLISH_NAMES = {
     "sixes": "Sixes",
     "pair": "One pair",
     "two_pairs": "Two pairs",
+    "three_pairs": "Three pairs",
     "three_of_a_kind": "Three of a kind",
     "four_of_a_kind": "Four of a kind",
     "full_house": "Full house",
+    "villa": "Villa",
+    "tower": "Tower",
     "small_straight": "Small straight",
     "large_straight": "Large straight",
+    "full_straight": "Full straight",
     "five_of_a_kind": "Five of a kind",
+    "six_of_a_kind": "Six of a kind",
     "chance": "Chance",
 }
 ENGLISH_LABELS = {
@@ -43,20 +48,15 @@ ENGLISH_LABELS = {
     "vs_average": "Against the average",
 }
 
-LOWER_PATTERNS: Mapping[str, Pattern] = {
-    "pair": OfAKind(2),
-    "two_pairs": TwoPairs(),
-    "three_of_a_kind": OfAKind(3),
-    "four_of_a_kind": OfAKind(4),
-    "full_house": FullHouse(),
-    "five_of_a_kind": OfAKind(5),
-    "chance": Anything(),
-}
 EXACT_STRAIGHTS: Mapping[str, Pattern] = {
-    "small_straight": Straight((1, 2, 3, 4, 5)),
-    "large_straight": Straight((2, 3, 4, 5, 6)),
+    "small_straight": PATTERNS["straight_1_to_5"],
+    "large_straight": PATTERNS["straight_2_to_6"],
+    "full_straight": PATTERNS["straight_1_to_6"],
 }
-RUN_STRAIGHTS: Mapping[str, Pattern] = {"small_straight": Run(4), "large_straight": Run(5)}
+RUN_STRAIGHTS: Mapping[str, Pattern] = {
+    "small_straight": PATTERNS["four_in_a_row"],
+    "large_straight": PATTERNS["five_in_a_row"],
+}
 
 
 def sheet(
@@ -67,19 +67,20 @@ def sheet(
     straights: Mapping[str, Pattern],
     **extras: BoxExtras,
 ) -> tuple[Box, ...]:
-    """Boxes of a sheet: the six face boxes, then `lower` in the order given.
+    """Boxes of a sheet: the six face boxes, then `lower` in the order given, each box
+    taking the catalogue's pattern of its name (the straights from `straights`).
 
     `extras` maps a box id to further `Box` fields (a made bonus, doubling).
     """
-    patterns = {**LOWER_PATTERNS, **straights}
+    patterns = {**PATTERNS, **straights}
 
     def box(box_id: str, section: Section, pattern: Pattern, points: Points) -> Box:
         labels = {ENGLISH: ENGLISH_NAMES[box_id], language: names[box_id]}
         return Box(box_id, section, pattern, points, labels, **extras.get(box_id, {}))
 
     upper = [
-        box(box_id, Section.UPPER, Face(face), upper_points)
-        for face, box_id in enumerate(UPPER_IDS, start=1)
+        box(box_id, Section.UPPER, pattern, upper_points)
+        for box_id, pattern in FACE_PATTERNS.items()
     ]
     rest = [box(box_id, Section.LOWER, patterns[box_id], pts) for box_id, pts in lower.items()]
     return tuple(upper + rest)
@@ -293,7 +294,100 @@ YATZY = GameRules(
     labels=labels(ENGLISH),
 )
 
-GAMES: Mapping[str, GameRules] = {g.id: g for g in (CATALAN, RUSSIAN, GREEK, YAHTZEE, YATZY)}
+MAXI = GameRules(
+    id="maxi",
+    language="sv",
+    title={ENGLISH: "Yatzy (Maxi)", "sv": "Maxi Yatzy"},
+    summary="Six dice and twenty boxes; rolls a turn leaves unused are saved for later "
+    "turns; +100 at 84.",
+    boxes=sheet(
+        "sv",
+        {
+            "ones": "Ettor",
+            "twos": "Tvåor",
+            "threes": "Treor",
+            "fours": "Fyror",
+            "fives": "Femmor",
+            "sixes": "Sexor",
+            "pair": "Ett par",
+            "two_pairs": "Två par",
+            "three_pairs": "Tre par",
+            "three_of_a_kind": "Tretal",
+            "four_of_a_kind": "Fyrtal",
+            "five_of_a_kind": "Femtal",
+            "small_straight": "Liten stege",
+            "large_straight": "Stor stege",
+            "full_straight": "Full stege",
+            "full_house": "Kåk",
+            "villa": "Hus",
+            "tower": "Torn",
+            "chance": "Chans",
+            "six_of_a_kind": "Maxi Yatzy",
+        },
+        PatternSum(),
+        {
+            "pair": PatternSum(),
+            "two_pairs": PatternSum(),
+            "three_pairs": PatternSum(),
+            "three_of_a_kind": PatternSum(),
+            "four_of_a_kind": PatternSum(),
+            "five_of_a_kind": PatternSum(),
+            "small_straight": Fixed(15),
+            "large_straight": Fixed(20),
+            "full_straight": Fixed(21),
+            "full_house": PatternSum(),
+            "villa": PatternSum(),
+            "tower": PatternSum(),
+            "chance": DiceSum(),
+            "six_of_a_kind": Fixed(100),
+        },
+        EXACT_STRAIGHTS,
+    ),
+    upper_bonus=UpperBonus(points=100, at_least=84),
+    labels=labels(
+        "sv",
+        upper="Övre delen",
+        upper_bonus="Bonus",
+        lower="Undre delen",
+        total="Summa",
+    ),
+    dice=6,
+    saved_rolls=True,
+)
+
+YACHT = GameRules(
+    id="yacht",
+    language=ENGLISH,
+    title={ENGLISH: "Yacht"},
+    summary="Hoyle's twelve boxes, no bonus: full house and four of a kind score their "
+    "dice, both straights 30, Yacht 50.",
+    boxes=sheet(
+        ENGLISH,
+        {
+            **ENGLISH_NAMES,
+            "small_straight": "Little straight",
+            "large_straight": "Big straight",
+            "chance": "Choice",
+            "five_of_a_kind": "Yacht",
+        },
+        PatternSum(),
+        {
+            "full_house": DiceSum(),
+            "four_of_a_kind": PatternSum(),
+            "small_straight": Fixed(30),
+            "large_straight": Fixed(30),
+            "chance": DiceSum(),
+            "five_of_a_kind": Fixed(50),
+        },
+        EXACT_STRAIGHTS,
+    ),
+    upper_bonus=UpperBonus(points=0, at_least=0),
+    labels=labels(ENGLISH),
+)
+
+GAMES: Mapping[str, GameRules] = {
+    g.id: g for g in (CATALAN, RUSSIAN, GREEK, YAHTZEE, YATZY, MAXI, YACHT)
+}
 
 
 def rules_of(game: str | GameRules) -> GameRules:

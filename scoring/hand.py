@@ -6,38 +6,34 @@ from dataclasses import dataclass
 from functools import cached_property
 from numbers import Integral
 
-from scoring.errors import InvalidDiceError, InvalidRollError
+from scoring.errors import InvalidDiceError
 
-DICE_PER_HAND = 5
 FACES = (1, 2, 3, 4, 5, 6)
-# A turn is up to three rolls; a hand is scored after the last at the latest.
-ROLLS = (1, 2, 3)
-LAST_ROLL = ROLLS[-1]
 
 
 @dataclass(frozen=True)
 class Hand:
-    """Five dice, order irrelevant: kept sorted so equal hands compare equal."""
+    """A game's dice, order irrelevant: kept sorted so equal hands compare equal."""
 
     dice: tuple[int, ...]
 
     @classmethod
-    def of(cls, dice: Iterable[int]) -> "Hand":
-        """Validate `dice` and build a hand; raises `InvalidDiceError`."""
+    def of(cls, dice: Iterable[int], size: int) -> "Hand":
+        """Validate `dice` as a hand of `size` dice and build it; raises `InvalidDiceError`."""
         if isinstance(dice, str | bytes) or not isinstance(dice, Iterable):
             raise InvalidDiceError(
-                "dice must be a list of {size} numbers, got {dice!r}", size=DICE_PER_HAND, dice=dice
+                "dice must be a list of {size} numbers, got {dice!r}", size=size, dice=dice
             )
         values = list(dice)
-        if len(values) != DICE_PER_HAND:
+        if len(values) != size:
             raise InvalidDiceError(
                 "a hand is {size} dice, got {count}: {dice}",
-                size=DICE_PER_HAND,
+                size=size,
                 count=len(values),
                 dice=values,
             )
         for value in values:
-            if not _is_whole(value) or value not in FACES:
+            if not is_whole(value) or value not in FACES:
                 raise InvalidDiceError(
                     "a die shows 1 to 6, got {value!r} in {dice}", value=value, dice=values
                 )
@@ -50,12 +46,12 @@ class Hand:
 
     @property
     def total(self) -> int:
-        """Sum of all five dice."""
+        """Sum of all the dice."""
         return sum(self.dice)
 
     @property
-    def is_five_of_a_kind(self) -> bool:
-        """True when all five dice show the same face."""
+    def all_alike(self) -> bool:
+        """True when every die shows the same face (five of a kind in a five-dice game)."""
         return len(self.counts) == 1
 
 
@@ -64,21 +60,12 @@ def dice_text(dice: Iterable[int]) -> str:
     return "-".join(map(str, dice))
 
 
-def check_roll(roll: int) -> int:
-    """Return `roll` if it is one of ROLLS; raise `InvalidRollError` otherwise."""
-    if not _is_whole(roll) or roll not in ROLLS:
-        raise InvalidRollError(
-            "the roll number is 1, 2 or {last}, got {roll!r}", last=LAST_ROLL, roll=roll
-        )
-    return int(roll)
-
-
 def check_keep(kept: object, hand: Hand) -> tuple[int, ...]:
     """The dice kept from `hand` (sorted); raises `InvalidDiceError` for dice it does not hold."""
     if isinstance(kept, str | bytes) or not isinstance(kept, Iterable):
         raise InvalidDiceError("the dice kept must be a list of numbers, got {kept!r}", kept=kept)
     values = list(kept)
-    if not all(_is_whole(value) for value in values):
+    if not all(is_whole(value) for value in values):
         raise InvalidDiceError("the dice kept must be whole numbers, got {kept}", kept=values)
     missing = Counter(int(value) for value in values) - Counter(hand.dice)
     if missing:
@@ -90,6 +77,6 @@ def check_keep(kept: object, hand: Hand) -> tuple[int, ...]:
     return tuple(sorted(int(value) for value in values))
 
 
-def _is_whole(value: object) -> bool:
+def is_whole(value: object) -> bool:
     """True for whole numbers (numpy integers included); false for bools, floats and text."""
     return isinstance(value, Integral) and not isinstance(value, bool)

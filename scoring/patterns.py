@@ -2,11 +2,16 @@
 
 A pattern returns the dice that form it (the highest-scoring choice when
 several exist) or `None` when the hand does not hold it. A hand holding more
-than the pattern still matches: four sixes hold a pair. Patterns that a hand
-can miss say how many dice form them (`size`), which a joker needs.
+than the pattern still matches: four sixes hold a pair, and six dice may hold a
+straight of five. Patterns that a hand can miss say how many dice form them
+(`size`), which a joker and a check of the rules against the dice count need.
+
+`PATTERNS` is the catalogue a game's boxes are taken from, by name.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Protocol, runtime_checkable
 
 from scoring.hand import FACES, Hand
@@ -22,7 +27,7 @@ class Pattern(Protocol):
 
 @runtime_checkable
 class MissablePattern(Pattern, Protocol):
-    """A pattern a hand can miss: it says how many dice form it, which a joker needs."""
+    """A pattern a hand can miss: it says how many dice form it."""
 
     @property
     def size(self) -> int:
@@ -41,48 +46,36 @@ class Face:
 
 
 @dataclass(frozen=True)
-class OfAKind:
-    """`count` dice of one face; the highest such face is chosen."""
+class Groups:
+    """Groups of dice alike, each group a different face: `(2,)` a pair, `(3, 2)` a full
+    house, `(4, 2)` a tower, `(2, 2, 2)` three pairs. The faces that give the highest sum
+    are chosen."""
 
-    count: int
-
-    @property
-    def size(self) -> int:
-        return self.count
-
-    def match(self, hand: Hand) -> tuple[int, ...] | None:
-        faces = [f for f, c in hand.counts.items() if c >= self.count]
-        return (max(faces),) * self.count if faces else None
-
-
-@dataclass(frozen=True)
-class TwoPairs:
-    """Two dice of one face and two of another, different face."""
+    sizes: tuple[int, ...]
 
     @property
     def size(self) -> int:
-        return 4
+        return sum(self.sizes)
 
     def match(self, hand: Hand) -> tuple[int, ...] | None:
-        faces = sorted((f for f, c in hand.counts.items() if c >= 2), reverse=True)
-        return (faces[0],) * 2 + (faces[1],) * 2 if len(faces) >= 2 else None
+        counts = hand.counts
+        choices = [
+            faces
+            for faces in permutations(counts, len(self.sizes))
+            if all(counts[f] >= n for f, n in zip(faces, self.sizes, strict=True))
+        ]
+        if not choices:
+            return None
+        best = max(choices, key=lambda faces: sum(self._dice(faces)))
+        return tuple(sorted(self._dice(best), reverse=True))
 
-
-@dataclass(frozen=True)
-class FullHouse:
-    """Three dice of one face and two of another, different face."""
-
-    @property
-    def size(self) -> int:
-        return 5
-
-    def match(self, hand: Hand) -> tuple[int, ...] | None:
-        return hand.dice if sorted(hand.counts.values()) == [2, 3] else None
+    def _dice(self, faces: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(f for f, n in zip(faces, self.sizes, strict=True) for _ in range(n))
 
 
 @dataclass(frozen=True)
 class Straight:
-    """Exactly the given five faces, one die each (1-2-3-4-5 or 2-3-4-5-6)."""
+    """The given faces, one die each, among the dice (1-2-3-4-5, 2-3-4-5-6, 1 to 6)."""
 
     faces: tuple[int, ...]
 
@@ -91,7 +84,7 @@ class Straight:
         return len(self.faces)
 
     def match(self, hand: Hand) -> tuple[int, ...] | None:
-        return hand.dice if hand.dice == self.faces else None
+        return self.faces if set(self.faces) <= set(hand.dice) else None
 
 
 @dataclass(frozen=True)
@@ -115,7 +108,46 @@ class Run:
 
 @dataclass(frozen=True)
 class Anything:
-    """Any hand; all five dice form it."""
+    """Any hand; all its dice form it."""
 
     def match(self, hand: Hand) -> tuple[int, ...]:
         return hand.dice
+
+
+FACE_PATTERNS: Mapping[str, Pattern] = {
+    name: Face(face)
+    for face, name in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), start=1)
+}
+
+PATTERNS: Mapping[str, Pattern] = {
+    **FACE_PATTERNS,
+    "pair": Groups((2,)),
+    "two_pairs": Groups((2, 2)),
+    "three_pairs": Groups((2, 2, 2)),
+    "three_of_a_kind": Groups((3,)),
+    "four_of_a_kind": Groups((4,)),
+    "five_of_a_kind": Groups((5,)),
+    "six_of_a_kind": Groups((6,)),
+    "full_house": Groups((3, 2)),
+    "villa": Groups((3, 3)),
+    "tower": Groups((4, 2)),
+    "straight_1_to_5": Straight((1, 2, 3, 4, 5)),
+    "straight_2_to_6": Straight((2, 3, 4, 5, 6)),
+    "straight_1_to_6": Straight((1, 2, 3, 4, 5, 6)),
+    "four_in_a_row": Run(4),
+    "five_in_a_row": Run(5),
+    "chance": Anything(),
+}
+
+
+def pattern_name(pattern: Pattern) -> str:
+    """The catalogue name of `pattern`; raises `KeyError` for one not in `PATTERNS`."""
+    for name, known in PATTERNS.items():
+        if known == pattern:
+            return name
+    raise KeyError(pattern)
+
+
+def pattern_size(pattern: Pattern) -> int:
+    """How many dice `pattern` needs at least (0 for a face box or the chance)."""
+    return pattern.size if isinstance(pattern, MissablePattern) else 0

@@ -5,7 +5,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from scoring.errors import CorruptRecordError
+from scoring.errors import CorruptRecordError, ScoringError
 from scoring.game import Game
 
 # A finished game of eight players is a few tens of kilobytes; a larger file is refused
@@ -27,7 +27,8 @@ def read_game(path: str) -> Game:
 
 
 def report_on(path: str, report: Callable[[Game], dict[str, Any]]) -> int:
-    """Print `report` of the record at `path` as JSON (0), or the problem on stderr (2)."""
+    """Print `report` of the record at `path` as JSON (0), or the problem on stderr (2):
+    a record that cannot be read, or a report that refuses it (a `ScoringError`)."""
     try:
         game = read_game(path)
     except CorruptRecordError as error:
@@ -36,6 +37,11 @@ def report_on(path: str, report: Callable[[Game], dict[str, Any]]) -> int:
     except (OSError, ValueError, RecursionError) as error:
         print(f"{path}: cannot read the game record: {error}", file=sys.stderr)
         return 2
-    json.dump(report(game), sys.stdout, ensure_ascii=False)
+    try:
+        found = report(game)
+    except ScoringError as error:
+        print(f"{path}: {error}", file=sys.stderr)
+        return 2
+    json.dump(found, sys.stdout, ensure_ascii=False)
     print()
     return 0

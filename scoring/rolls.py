@@ -12,7 +12,7 @@ from scoring.hand import Hand, check_keep, dice_text
 
 @dataclass(frozen=True)
 class EarlierRoll:
-    """One roll before the turn's last: the five dice it showed and those kept from it."""
+    """One roll before the turn's last: the dice it showed and those kept from it."""
 
     dice: tuple[int, ...]
     kept: tuple[int, ...]
@@ -22,8 +22,9 @@ class EarlierRoll:
         return {"dice": list(self.dice), "kept": list(self.kept)}
 
 
-def _earlier_roll(number: int, entry: object) -> EarlierRoll:
-    """One entry of ``rolls`` (a mapping with ``dice`` and ``kept``, or an EarlierRoll)."""
+def _earlier_roll(number: int, entry: object, size: int) -> EarlierRoll:
+    """One entry of ``rolls`` (a mapping with ``dice`` and ``kept``, or an EarlierRoll) of
+    a game of ``size`` dice."""
     if isinstance(entry, EarlierRoll):
         entry = entry.to_dict()
     if not isinstance(entry, Mapping) or not {"dice", "kept"} <= entry.keys():
@@ -31,7 +32,7 @@ def _earlier_roll(number: int, entry: object) -> EarlierRoll:
             "roll {number} needs 'dice' and 'kept', got {entry!r}", number=number, entry=entry
         )
     try:
-        hand = Hand.of(entry["dice"])
+        hand = Hand.of(entry["dice"], size)
         return EarlierRoll(hand.dice, check_keep(entry["kept"], hand))
     except ScoringError as error:
         raise InvalidRollsError("roll {number}: {error}", number=number, error=error) from error
@@ -53,7 +54,9 @@ def earlier_rolls(rolls: object, hand: Hand, roll: int) -> tuple[EarlierRoll, ..
             earlier=roll - 1,
             count=len(rolls),
         )
-    checked = tuple(_earlier_roll(number, entry) for number, entry in enumerate(rolls, 1))
+    checked = tuple(
+        _earlier_roll(number, entry, len(hand.dice)) for number, entry in enumerate(rolls, 1)
+    )
     # Each roll's dice after the first: what each earlier roll's kept dice must be in.
     following = [*(earlier.dice for earlier in checked), hand.dice][1:]
     for number, (earlier, dice) in enumerate(zip(checked, following, strict=True), 1):

@@ -4,15 +4,20 @@ One engine reads these records; a new game or a house rule is a new record,
 not a new code path.
 """
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from numbers import Integral
+from typing import cast
 
-from scoring.errors import UnknownBoxError
+from scoring.errors import InvalidRollError, UnknownBoxError
+from scoring.hand import Hand, is_whole
 from scoring.patterns import Face, Pattern
 from scoring.points import Points
 
 ENGLISH = "en"
+# The most dice a game may roll (Maxi Yatzy's six): a page draws this many rows at most.
+MOST_DICE = 6
 
 
 class Section(StrEnum):
@@ -66,7 +71,12 @@ class Joker:
 
 @dataclass(frozen=True)
 class GameRules:
-    """Everything the engine needs to know about one game."""
+    """Everything the engine needs to know about one game.
+
+    `boxes` are in the sheet's order, which `forced_order` makes the order of play.
+    A turn is `rolls` rolls of `dice` dice; with `saved_rolls`, the rolls a turn leaves
+    unused are the player's for later turns. `name` is a table's own name for its rules.
+    """
 
     id: str
     language: str
@@ -78,6 +88,11 @@ class GameRules:
     joker: Joker | None = None
     settles_against_average: bool = False
     labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    dice: int = 5
+    rolls: int = 3
+    saved_rolls: bool = False
+    forced_order: bool = False
+    name: str = ""
     box_by_id: Mapping[str, Box] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -94,6 +109,26 @@ class GameRules:
                 box=box_id,
                 boxes=", ".join(self.box_by_id),
             ) from None
+
+    def hand(self, dice: Iterable[int]) -> Hand:
+        """`dice` as a hand of this game; raises `InvalidDiceError` for the wrong count."""
+        return Hand.of(dice, self.dice)
+
+    @property
+    def most_saved(self) -> int:
+        """The most rolls a player can have saved: every turn but the last leaving all but one."""
+        return (self.rolls - 1) * (len(self.boxes) - 1) if self.saved_rolls else 0
+
+    def check_roll(self, roll: object, saved: int | None = None) -> int:
+        """`roll` if a hand may come from it, with `saved` rolls in hand (any a player could
+        have when not given); raises `InvalidRollError` otherwise."""
+        last = self.rolls + (self.most_saved if saved is None else saved)
+        number = int(cast("Integral", roll)) if is_whole(roll) else 0
+        if not 1 <= number <= last:
+            raise InvalidRollError(
+                "the roll number is from 1 to {last}, got {roll!r}", last=last, roll=roll
+            )
+        return number
 
     @property
     def roll_matters(self) -> bool:

@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 
 from scoring.errors import BoxFilledError, BoxNotAllowedError, ScoringError
 from scoring.games import rules_of
-from scoring.hand import DICE_PER_HAND, FACES, LAST_ROLL, Hand, check_roll
+from scoring.hand import FACES, Hand
 from scoring.patterns import MissablePattern
 from scoring.rules import ENGLISH, Box, GameRules, Section
 
@@ -28,12 +28,13 @@ def box_points(box: Box, hand: Hand, roll: int, *, joker: bool = False) -> int:
 
 
 @cache
-def box_range(box: Box) -> tuple[int, int]:
-    """Lowest and highest points `box` can give over every hand, roll and joker."""
+def box_range(box: Box, dice: int) -> tuple[int, int]:
+    """Lowest and highest points `box` can give over every hand of `dice` dice, roll and
+    joker."""
     values = [
         box_points(box, Hand(hand), roll, joker=joker)
-        for hand in combinations_with_replacement(FACES, DICE_PER_HAND)
-        for roll in (1, LAST_ROLL)
+        for hand in combinations_with_replacement(FACES, dice)
+        for roll in (1, 2)
         for joker in (False, True)
     ]
     return min(values), max(values)
@@ -55,9 +56,10 @@ def check_column(rules: GameRules, filled: Column | None) -> dict[str, int]:
 
 
 def joker_applies(rules: GameRules, hand: Hand, filled: Column) -> bool:
-    """True when an extra five of a kind makes this hand a forced joker."""
+    """True when an extra five of a kind makes this hand a joker: it counts as any pattern,
+    and goes to its face box while that is empty (see `allowed_boxes`)."""
     joker = rules.joker
-    if joker is None or not hand.is_five_of_a_kind or joker.box not in filled:
+    if joker is None or not hand.all_alike or joker.box not in filled:
         return False
     return filled[joker.box] > 0 or joker.on_scratch
 
@@ -65,14 +67,18 @@ def joker_applies(rules: GameRules, hand: Hand, filled: Column) -> bool:
 def extra_bonus(rules: GameRules, hand: Hand, filled: Column) -> int:
     """Bonus this hand earns beyond its box (Yahtzee's +100 for an extra five of a kind)."""
     joker = rules.joker
-    if joker is None or not hand.is_five_of_a_kind or filled.get(joker.box, 0) <= 0:
+    if joker is None or not hand.all_alike or filled.get(joker.box, 0) <= 0:
         return 0
     return joker.bonus
 
 
 def allowed_boxes(rules: GameRules, hand: Hand, filled: Column) -> list[Box]:
-    """The empty boxes the rules let this hand go into now, in the game's order."""
+    """The empty boxes the rules let this hand go into now, in the game's order: the first
+    empty one in a forced game, the upper ones while any is empty where the school comes
+    first, a forced joker's own face box while it is empty."""
     empty = [b for b in rules.boxes if b.id not in filled]
+    if rules.forced_order:
+        return empty[:1]
     if rules.upper_first and any(b.section is Section.UPPER for b in empty):
         return [b for b in empty if b.section is Section.UPPER]
     if joker_applies(rules, hand, filled):
@@ -92,6 +98,10 @@ def refusal(rules: GameRules, box: Box, hand: Hand, filled: Column) -> ScoringEr
     allowed = allowed_boxes(rules, hand, filled)
     if box in allowed:
         return None
+    if rules.forced_order:
+        return BoxNotAllowedError(
+            "the boxes are filled in order: this turn goes in {box}", box=allowed[0].name(ENGLISH)
+        )
     if rules.upper_first and allowed[0].section is Section.UPPER:
         return BoxNotAllowedError(
             "{box} must wait: fill all six upper boxes first", box=box.name(ENGLISH)
@@ -106,10 +116,11 @@ def score(
     game: str | GameRules,
     box: str,
     dice: Iterable[int],
-    roll: int = LAST_ROLL,
+    roll: int | None = None,
     filled: Column | None = None,
 ) -> int:
-    """Points that `box` would get for `dice` from roll `roll`.
+    """Points that `box` would get for `dice` from roll `roll` (the turn's last roll when
+    not given).
 
     `filled` is the player's column (box id → points); it decides whether an
     extra five of a kind scores as a joker. Whether the box may be used now is
@@ -117,21 +128,23 @@ def score(
     """
     rules = rules_of(game)
     target = rules.box(box)
-    hand = Hand.of(dice)
+    hand = rules.hand(dice)
     column = check_column(rules, filled)
-    return box_points(target, hand, check_roll(roll), joker=joker_applies(rules, hand, column))
+    roll = rules.check_roll(rules.rolls if roll is None else roll)
+    return box_points(target, hand, roll, joker=joker_applies(rules, hand, column))
 
 
 def options(
     game: str | GameRules,
     dice: Iterable[int],
-    roll: int = LAST_ROLL,
+    roll: int | None = None,
     filled: Column | None = None,
 ) -> list[tuple[str, int]]:
-    """Every box the player may use now with its points, best first (ties in sheet order)."""
+    """Every box the player may use now with its points, best first (ties in sheet order);
+    `roll` is the turn's last roll when not given."""
     rules = rules_of(game)
-    hand = Hand.of(dice)
-    roll = check_roll(roll)
+    hand = rules.hand(dice)
+    roll = rules.check_roll(rules.rolls if roll is None else roll)
     column = check_column(rules, filled)
     joker = joker_applies(rules, hand, column)
     scored = [

@@ -31,7 +31,7 @@ class SheetRow:
 
 def is_scratch(rules: GameRules, box_id: str, points: int) -> bool:
     """A 0 is a scratch ("—") unless the box can go negative, as the catalan school can."""
-    return points == 0 and box_range(rules.box(box_id))[0] >= 0
+    return points == 0 and box_range(rules.box(box_id), rules.dice)[0] >= 0
 
 
 def signed(value: float) -> str:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scoring.games import rules_of
-from scoring.hand import LAST_ROLL, Hand, check_roll
+from scoring.hand import Hand
 from scoring.patterns import Face
 from scoring.rules import Box, GameRules, Section
 from scoring.scorer import (
@@ -61,12 +61,13 @@ class Suggestion:
     reasons: tuple[Reason, ...]
 
 
-def par(box: Box) -> int:
-    """What three dice of the box's face score: the pace that earns the upper bonus."""
+def par(rules: GameRules, box: Box) -> int:
+    """What the face box scores at the pace that earns the upper bonus: three dice of its
+    face in a five-dice game, four in a six-dice one."""
     if not isinstance(box.pattern, Face):
         raise TypeError(f"{box.id} is not a face box")
-    face = box.pattern.face
-    return box_points(box, Hand.of([face] * 3 + [7 - face] * 2), roll=LAST_ROLL)
+    face, pace = box.pattern.face, rules.dice - 2
+    return box_points(box, Hand(tuple(sorted((face,) * pace + (7 - face,) * 2))), roll=rules.rolls)
 
 
 def _joker_reason(rules: GameRules, box: Box, hand: Hand) -> Reason:
@@ -93,20 +94,23 @@ def _reasons(
             reasons.append(Reason(Why.EARNS_UPPER_BONUS, rules.upper_bonus.points))
         elif not upper_bonus(rules, column):
             still = rules.upper_bonus.at_least - upper_sum(rules, after)
-            reasons.append(Reason(Why.PAR, points - par(box), max(0, still)))
+            reasons.append(Reason(Why.PAR, points - par(rules, box), max(0, still)))
     elif points == 0:
         reasons.append(Reason(Why.SCRATCH))
     return reasons
 
 
 def suggest(
-    game: str | GameRules, dice: Iterable[int], roll: int = LAST_ROLL, filled: Column | None = None
+    game: str | GameRules,
+    dice: Iterable[int],
+    roll: int | None = None,
+    filled: Column | None = None,
 ) -> list[Suggestion]:
     """Every legal box with points and reasons, best first; a +100 extra bonus is named too."""
     rules = rules_of(game)
-    hand = Hand.of(dice)
+    hand = rules.hand(dice)
     column = check_column(rules, filled)
-    roll = check_roll(roll)
+    roll = rules.check_roll(rules.rolls if roll is None else roll)
     bonus = extra_bonus(rules, hand, column)
     suggestions = []
     for box_id, points in options(rules, hand.dice, roll, column):

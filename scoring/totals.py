@@ -28,7 +28,7 @@ def upper_bonus(rules: GameRules, column: Mapping[str, int]) -> int:
     """The upper bonus once it is certain: reached, and no later box can take it away."""
     reached = upper_sum(rules, column) >= rules.upper_bonus.at_least
     empty = [b for b in rules.upper_boxes if b.id not in column]
-    certain = not empty or all(box_range(b)[0] >= 0 for b in empty)
+    certain = not empty or all(box_range(b, rules.dice)[0] >= 0 for b in empty)
     return rules.upper_bonus.points if reached and certain else 0
 
 

@@ -20,6 +20,7 @@ import numpy as np
 from advisor import (
     advise_box,
     advise_keep,
+    advised_games,
     default_cache,
     expected_score,
     forget_turns,
@@ -29,7 +30,7 @@ from advisor import (
 )
 from advisor.finals import forget_finals
 from advisor.lockstep import rest_totals
-from scoring import DICE_PER_HAND, FACES, GAMES, Game
+from scoring import FACES, GAMES, Game
 from tools.advisor_compare import compare, print_table
 from tools.advisor_simulate import play_turn
 from tools.advisor_timing import run_child, timed
@@ -73,7 +74,7 @@ def time_queries(game: str) -> dict[str, list[float]]:
         table = Game(game, ["p"])
         while not table.finished:
             column = table.column("p")
-            dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
+            dice = [rng.choice(FACES) for _ in range(table.rules.dice)]
             timed(samples["advise_keep"], advise_keep, game, dice, 1, column)
             timed(samples["expected_score"], expected_score, game, column)
             best = timed(samples["advise_box"], advise_box, game, dice, 3, column)
@@ -170,7 +171,8 @@ def main(argv: list[str] | None = None) -> None:
         f"{'peak MiB':>9} {'table MiB':>9}"
     )
     wall = cpu = 0.0
-    for game in args.games or GAMES:
+    games = args.games or advised_games()
+    for game in games:
         row = measure(game)
         wall, cpu = wall + row["seconds"], cpu + row["cpu_seconds"]
         print(
@@ -181,15 +183,15 @@ def main(argv: list[str] | None = None) -> None:
         )
     print(f"{'total':8} {'':9} {'':10} {wall:8.1f} {cpu:6.1f}")
     print(f"\nquery times in ms over {QUERY_GAMES} games each (median / max)")
-    _print_medians(args.games or GAMES, time_queries, 3)
+    _print_medians(games, time_queries, 3)
     print(f"\nreview of a {REVIEW_PLAYERS}-player game, every roll recorded, in ms (median / max)")
-    for game in args.games or GAMES:
+    for game in games:
         times = time_reviews(game)
         print(f"{game:8} {statistics.median(times):.1f} / {max(times):.1f}", flush=True)
     print(f"\nwin chances of {REVIEW_PLAYERS} players after each turn, in ms (median / max)")
-    _print_medians(args.games or GAMES, time_chances, 0)
+    _print_medians(games, time_chances, 0)
     print(f"\n{LOCKSTEP_GAMES} games played in lockstep (advisor.lockstep)")
-    for game in args.games or GAMES:
+    for game in games:
         seconds, per_turn = time_lockstep(game)
         print(f"{game:8} {seconds:.2f} s, {per_turn:.1f} µs per turn", flush=True)
 

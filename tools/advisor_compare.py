@@ -27,7 +27,7 @@ from advisor import (
 )
 from advisor.lockstep import rest_totals
 from advisor.tables import Solved
-from scoring import DICE_PER_HAND, FACES, Game, rules_of
+from scoring import FACES, Game, rules_of
 from tools.advisor_timing import run_child, timed
 
 # Our game: its name here, yatzy-solver's variant, and their ids of boxes named otherwise.
@@ -95,7 +95,7 @@ def _as_theirs(
     for choice in choices:
         if isinstance(choice, BoxChoice):
             found[f"score {names.get(choice.box, choice.box)}"] = choice.expected - so_far
-        elif not choice.score_now and len(choice.keep) < DICE_PER_HAND:
+        elif not choice.score_now and len(choice.keep) < rules_of(game).dice:
             found[f"keep {' '.join(map(str, choice.keep)) or '-'}"] = choice.expected - so_far
     return found
 
@@ -114,7 +114,7 @@ def time_queries(
         table = Game(game, ["p"])
         while not table.finished:
             column = table.column("p")
-            dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
+            dice = [rng.choice(FACES) for _ in range(table.rules.dice)]
             forget_turns()
             their: dict[str, list[tuple[str, float]]] = {}
             for ours in (True, False) if turn % 2 == 0 else (False, True):

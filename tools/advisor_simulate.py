@@ -10,7 +10,7 @@ import random
 import statistics
 
 from advisor import advise_box, advise_keep, expected_score
-from scoring import DICE_PER_HAND, FACES, GAMES, LAST_ROLL, Game, GameOverError, GameRules
+from scoring import FACES, GAMES, Game, GameOverError, GameRules
 
 PLAYER = "advisor"
 
@@ -21,14 +21,14 @@ def play_turn(table: Game, rng: random.Random) -> None:
     if player is None:
         raise GameOverError("the game is over: every box is filled")
     game, column = table.rules, table.column(player)
-    dice = [rng.choice(FACES) for _ in range(DICE_PER_HAND)]
+    dice = [rng.choice(FACES) for _ in range(game.dice)]
     roll, rolls = 1, []
-    while roll < LAST_ROLL:
+    while roll < game.rolls:
         best = advise_keep(game, dice, roll, column)[0]
         if best.score_now:
             break
         rolls.append({"dice": dice, "kept": list(best.keep)})
-        dice = [*best.keep, *(rng.choice(FACES) for _ in range(DICE_PER_HAND - len(best.keep)))]
+        dice = [*best.keep, *(rng.choice(FACES) for _ in range(game.dice - len(best.keep)))]
         roll += 1
     table.record(advise_box(game, dice, roll, column)[0].box, dice, roll, rolls)
 

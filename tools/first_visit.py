@@ -27,8 +27,8 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Playwright, expect, sync_playwright
 
-from advisor import default_cache
-from scoring import GAMES, Game
+from advisor import advised_games, default_cache
+from scoring import Game
 from store import open_store
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
 
@@ -107,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--command", choices=COMMANDS, default="webapp")
     parser.add_argument("--wait", type=float, default=0.0, help="seconds before the visit")
     args = parser.parse_args(argv)
-    for game in GAMES:
+    for game in advised_games():
         default_cache().build(game)
     rows = ("start page, new browser", "start page, returning browser", "finished game")
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:

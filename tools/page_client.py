@@ -66,7 +66,12 @@ class PageRun:
     @property
     def playing(self) -> bool:
         """Whether the turn panel is shown (it is not once the game is finished)."""
-        return all(key in self.widgets for key in (*DIE_KEYS, ROLL_KEY))
+        return DIE_KEYS[0] in self.widgets and ROLL_KEY in self.widgets
+
+    @property
+    def dice(self) -> list[str]:
+        """The keys of the dice drawn, as many as the game rolls."""
+        return [key for key in DIE_KEYS if key in self.widgets]
 
 
 class PageClient:
@@ -155,13 +160,13 @@ class PageClient:
                 return shown
 
     def hand(self, rng: random.Random) -> list[WidgetState]:
-        """Widget states for five random dice and roll 3, with the Advisor as the page shows it.
+        """Widget states for random dice and roll 3, with the Advisor as the page shows it.
 
         Each die is a click on one of its segmented control's options, sent as that
         option's label, the way the browser encodes a segmented control.
         """
         states = []
-        for key in DIE_KEYS:
+        for key in self.shown.dice:
             widget_id, control = self.shown.widgets[key]
             states.append(_pressed(widget_id, rng.choice(control.options).content))
         states.append(_pressed(self.shown.widgets[ROLL_KEY][0], ROLL))

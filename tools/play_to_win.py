@@ -17,7 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from advisor import advise_box, advise_keep, default_cache
 from advisor.finals import final_total
 from advisor.to_win import ENDGAME, WIN, Endgame, win_prize
-from scoring import DICE_PER_HAND, FACES, GAMES, LAST_ROLL, Game
+from scoring import FACES, GAMES, Game
 
 PLAYERS = ("first", "second")
 
@@ -31,7 +31,7 @@ def _to_win(table: Game, rng: random.Random) -> None:
     other = next(p for p in table.players if p != player)
     prize = win_prize([final_total(tables, table.column(other), totals[other].extra_bonus)])
     endgame = Endgame(tables, table.column(player), totals[player].extra_bonus, prize, (WIN,))
-    dice = sorted(rng.choice(FACES) for _ in range(DICE_PER_HAND))
+    dice = sorted(rng.choice(FACES) for _ in range(table.rules.dice))
     roll, rolls = 1, list[dict[str, list[int]]]()
     while True:
         line = endgame.line(WIN, tuple(dice), roll)
@@ -40,7 +40,7 @@ def _to_win(table: Game, rng: random.Random) -> None:
             table.record(line.box, dice, roll, rolls)
             return
         rolls.append({"dice": dice, "kept": list(line.keep)})
-        rest = (rng.choice(FACES) for _ in range(DICE_PER_HAND - len(line.keep)))
+        rest = (rng.choice(FACES) for _ in range(table.rules.dice - len(line.keep)))
         dice = sorted([*line.keep, *rest])
         roll += 1
 
@@ -50,14 +50,14 @@ def _for_points(table: Game, rng: random.Random) -> None:
     player = table.current_player
     assert player is not None, "a turn is played only while the game goes on"
     column = table.column(player)
-    dice = sorted(rng.choice(FACES) for _ in range(DICE_PER_HAND))
+    dice = sorted(rng.choice(FACES) for _ in range(table.rules.dice))
     roll, rolls = 1, list[dict[str, list[int]]]()
-    while roll < LAST_ROLL:
+    while roll < table.rules.rolls:
         best = advise_keep(table.rules, dice, roll, column)[0]
         if best.score_now:
             break
         rolls.append({"dice": dice, "kept": list(best.keep)})
-        rest = (rng.choice(FACES) for _ in range(DICE_PER_HAND - len(best.keep)))
+        rest = (rng.choice(FACES) for _ in range(table.rules.dice - len(best.keep)))
         dice = sorted([*best.keep, *rest])
         roll += 1
     table.record(advise_box(table.rules, dice, roll, column)[0].box, dice, roll, rolls)

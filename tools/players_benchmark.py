@@ -22,9 +22,9 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from advisor import default_cache, review
+from advisor import advised_games, default_cache, review
 from player_stats import review_facts
-from scoring import GAMES, Game
+from scoring import Game
 from store import ENV_VAR, FiledGame, SqliteStore, games_file, read_games_file
 from tools.local_server import ROOT
 
@@ -45,7 +45,7 @@ def _filled(path: Path, count: int) -> tuple[SqliteStore, str, float]:
     keeping the reviews took, per game (replayed from the record, as the keeper does)."""
     rng, store = random.Random(count), SqliteStore(path)
     table = store.issue_table()
-    kinds = list(GAMES)
+    kinds = advised_games()
     games = [_game(rng, kinds[n % len(kinds)]) for n in range(count)]
     when = [START + timedelta(days=n) for n in range(count)]
     store.add_games(
@@ -78,7 +78,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, nargs="+", default=[100, 5000])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    for kind in GAMES:
+    for kind in advised_games():
         default_cache().solved(kind)
     print(
         "| games | review kept, per game | page median | page max | export | file MB |"

@@ -30,11 +30,12 @@ def _peak_mib() -> float:
 
 
 def _child(at_once: int) -> None:
+    from scoring import GAMES
     from webapp import BusyError, read_photo
 
     def read(data: bytes) -> bool:
         try:
-            read_photo("large.png", data)
+            read_photo("large.png", data, GAMES["yatzy"].dice)
         except BusyError:
             return False
         return True

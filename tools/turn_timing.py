@@ -32,7 +32,7 @@ from tools.load_benchmark import (
     running_servers,
 )
 from tools.page_client import PageClient, SheetWatcher, source_address
-from webapp import DIE_KEYS, HOLD_KEYS, ROLL_AGAIN_KEY
+from webapp import HOLD_KEYS, ROLL_AGAIN_KEY
 
 # The longest the other device may take to show a change before it counts as missed.
 SHOWN_WITHIN_S = 15.0
@@ -57,7 +57,8 @@ def _change(client: PageClient, step: int, rng: random.Random) -> list[WidgetSta
     tab."""
     kind, rows = TURN[step]
     if kind == "read":
-        return [_pressed(client, key, rng) for row, key in enumerate(DIE_KEYS) if row not in rows]
+        dice = client.shown.dice
+        return [_pressed(client, key, rng) for row, key in enumerate(dice) if row not in rows]
     if kind == "hold":
         return [WidgetState(id=client.shown.widgets[HOLD_KEYS[rows[0]]][0], bool_value=True)]
     if kind == "roll again":

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from advisor import default_cache, win_chances
+from advisor import advised_games, default_cache, win_chances
 from advisor.chances import win_shares
 from advisor.finals import Final
 from advisor.lockstep import rest_totals
-from scoring import GAMES, Game
+from scoring import Game
 from tools.advisor_simulate import play_turn
 
 BATCHES = 10
@@ -101,7 +101,7 @@ def differences(found: list[Compared]) -> list[float]:
 def main(argv: list[str] | None = None) -> None:
     """Print, per game, the mean and largest absolute difference and the simulation error."""
     parser = argparse.ArgumentParser(prog="python -m tools.win_chance_accuracy")
-    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("games", nargs="*", default=advised_games())
     parser.add_argument("--positions", type=int, default=30)
     parser.add_argument("--sims", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=1)

@@ -17,11 +17,12 @@ from advisor import (
     advise_keep,
     endgame,
     review,
+    unsolvable,
     win_chances,
 )
-from scoring import LAST_ROLL, Game, GameRules
+from scoring import Game, GameRules
 from webapp import turn_state
-from webapp.language import _
+from webapp.language import _, error_text
 from webapp.saved_games import Entries, OpenGame
 from webapp.server import solve_ahead, table_ready
 from webapp.state import ADVISOR_KEY, ASK_KEY
@@ -35,10 +36,19 @@ def working() -> str:
     )
 
 
+def no_advice(rules: GameRules) -> str | None:
+    """Why the advisor gives no advice in a game of `rules` (in the page's language), or
+    None when it does."""
+    refusal = unsolvable(rules)
+    return None if refusal is None else error_text(refusal)
+
+
 def advisor_ready(rules: GameRules) -> bool:
     """Whether the game's strategy is solved and loaded; if not, it is solved next in the
     background (`webapp.server.ahead`): the page never waits for it, and redraws itself once it
-    is ready (`webapp.server.sync`)."""
+    is ready (`webapp.server.sync`). Never for rules the advisor does not solve."""
+    if unsolvable(rules) is not None:
+        return False
     solve_ahead()
     return table_ready(rules.id)
 
@@ -65,7 +75,7 @@ def box_choices(saved: OpenGame, dice: Sequence[int], roll: int) -> dict[str, Bo
 @dataclass(frozen=True)
 class Turn:
     """What the page knows of the turn in this run: the roll (None until chosen where it
-    matters), the five dice (None until all are set) and the advisor's help."""
+    matters), the dice (None until all are set) and the advisor's help."""
 
     roll: int
     hand: list[int] | None
@@ -73,6 +83,8 @@ class Turn:
     boxes: dict[str, BoxChoice]
     waiting: bool = False
     """Whether the table plays with the advisor and it is still solving the game."""
+    unadvised: str | None = None
+    """Why the advisor gives no advice in this game, when the table plays with it."""
     to_win: EndgameAdvice | None = None
     """In the player's endgame: the line that plays to win beside the one for points."""
 
@@ -85,12 +97,15 @@ class Turn:
 def plan_turn(saved: OpenGame) -> Turn:
     """The roll, the hand, and the advisor's keep and box choices for them (when it is on,
     solved and the dice are set)."""
+    turn_state.play(saved.game.rules)
     roll = turn_state.roll()
     hand = turn_state.hand()
     helped = advisor_on() and advisor_ready(saved.game.rules)
     if not helped or hand is None:
-        return Turn(roll, hand, [], {}, waiting=advisor_on() and not helped)
-    keeps = keep_choices(saved, hand, roll) if roll < LAST_ROLL else []
+        why = no_advice(saved.game.rules) if advisor_on() else None
+        waiting = advisor_on() and not helped and why is None
+        return Turn(roll, hand, [], {}, waiting=waiting, unadvised=why)
+    keeps = keep_choices(saved, hand, roll) if roll < saved.game.rules.rolls else []
     found = _endgame(saved.id, saved.entries, saved.game)
     to_win = found.advice(hand, roll) if found is not None else None
     return Turn(roll, hand, keeps, box_choices(saved, hand, roll), to_win=to_win)

@@ -52,6 +52,7 @@ def change(saved: OpenGame, action: Callable[[Game], T]) -> T | None:
 def settle_turn(saved: OpenGame) -> None:
     """As the game page runs: save the turn for the table when this browser changed it
     since, else show the turn as the table saved it."""
+    turn_state.play(saved.game.rules)
     if turn_state.changed():
         share_turn(saved)
     else:

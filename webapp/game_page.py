@@ -37,7 +37,7 @@ def _turn(saved: OpenGame, names: dict[str, str]) -> None:
     photo, dice, boxes = st.columns([0.8, 1.25, 1.75], gap="medium")
     with photo, st.container(key="photo_panel"):
         photo_sources(saved, speak_toggle)
-        photo_result()
+        photo_result(saved)
     with dice:
         turn = plan_turn(saved)
         dice_panel(saved, turn, keep_advice(saved, turn))

@@ -1,4 +1,4 @@
-"""A turn as the live camera follows it: each new still scene of the five dice is the next
+"""A turn as the live camera follows it: each new still scene of the game's dice is the next
 roll, and the dice lying where they lay are the ones held, with no click.
 
 Pure logic on what the reader saw; the page keeps the turn in its session (`state`).
@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from scoring import DICE_PER_HAND, LAST_ROLL, ROLLS, EarlierRoll
+from scoring import EarlierRoll
 from vision import Die, unmoved
 
 
@@ -17,18 +17,18 @@ class Seen(StrEnum):
     """What a still scene is to the turn."""
 
     ROLL = "roll"
-    """Five dice, and at least one of them moved since the last roll: a roll."""
+    """The game's dice, and at least one of them moved since the last roll: a roll."""
     EMPTY = "empty"
     """No die in view: the dice are in a hand or a cup."""
     PARTIAL = "partial"
-    """Some dice but not five: a hand over them, or a die out of view."""
+    """Some dice but not all: a hand over them, or a die out of view."""
     UNCHANGED = "unchanged"
     """Every die lies where it lay, showing what it showed: not a roll."""
 
 
 @dataclass(frozen=True)
 class Scene:
-    """A still scene: what it is, and for a roll the five dice in the rows they take (a
+    """A still scene: what it is, and for a roll the dice in the rows they take (a
     die that stayed keeps its row) with the rows whose die stayed."""
 
     seen: Seen
@@ -36,12 +36,13 @@ class Scene:
     stayed: frozenset[int] = frozenset()
 
 
-def look(previous: Sequence[Die], dice: Sequence[Die]) -> Scene:
-    """What the five dice the reader chose from a scene (`dice`, reading order) are after
-    `previous`, the rows of the last scene taken as a roll (empty before the first)."""
+def look(previous: Sequence[Die], dice: Sequence[Die], count: int) -> Scene:
+    """What the dice the reader chose from a scene of a game of `count` dice (`dice`,
+    reading order) are after `previous`, the rows of the last scene taken as a roll (empty
+    before the first)."""
     if not dice:
         return Scene(Seen.EMPTY)
-    if len(dice) < DICE_PER_HAND:
+    if len(dice) < count:
         return Scene(Seen.PARTIAL)
     stayed = unmoved(previous, dice)
     if len(stayed) == len(dice):
@@ -56,7 +57,7 @@ def look(previous: Sequence[Die], dice: Sequence[Die]) -> Scene:
 
 @dataclass(frozen=True)
 class TurnSoFar:
-    """The turn as the page holds it: the five dice (None where unset), the roll (None
+    """The turn as the page holds it: the dice (None where unset), the roll (None
     until chosen), the rows held from the roll before, and the earlier rolls."""
 
     dice: tuple[int | None, ...]
@@ -70,7 +71,7 @@ class TurnSoFar:
         return None not in self.dice
 
 
-def advance(turn: TurnSoFar, scene: Scene, follows: bool) -> TurnSoFar | None:
+def advance(turn: TurnSoFar, scene: Scene, follows: bool, last: int) -> TurnSoFar | None:
     """The turn once a roll's scene (`scene.seen` is ROLL) is taken into it.
 
     When the dice on the page are the last scene's (`follows`) and all set, the scene is
@@ -78,12 +79,12 @@ def advance(turn: TurnSoFar, scene: Scene, follows: bool) -> TurnSoFar | None:
     hand stays fixed), and the roll before goes into the earlier rolls. Otherwise it gives
     the dice of the roll the page is at (roll 1 until one is set), as any photo does;
     dice held for it (a manual Roll again) stay held where they stayed. None when the
-    next roll would come after the last one.
+    next roll would come after the last one the turn may make (`last`).
     """
-    roll = turn.roll or ROLLS[0]
+    roll = turn.roll or 1
     values = [die.value for die in scene.rows]
     if follows and turn.complete:
-        if roll >= LAST_ROLL:
+        if roll >= last:
             return None
         current = [value for value in turn.dice if value is not None]
         kept = sorted(scene.stayed)

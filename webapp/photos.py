@@ -8,7 +8,6 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from scoring import DICE_PER_HAND
 from vision import (
     PHOTO_SUFFIXES,
     Die,
@@ -94,25 +93,28 @@ def _photo_reading(
     return PhotoReading(name, reading, list(kept), set_aside, preview)
 
 
-def _read(data: bytes) -> tuple[np.ndarray, Reading, list[Die], list[Die]]:
-    """The photo's pixels, its reading, and the hand's dice chosen from it and the others."""
+def _read(data: bytes, count: int) -> tuple[np.ndarray, Reading, list[Die], list[Die]]:
+    """The photo's pixels, its reading, and the hand's `count` dice chosen from it and the
+    others."""
     image = decode_image(data)
     reading = read_dice(image)
-    return image, reading, *reading.most_plausible(DICE_PER_HAND)
+    return image, reading, *reading.most_plausible(count)
 
 
-def read_photo(name: str, data: bytes) -> PhotoReading:
-    """Read the dice in a photo, choose the hand's dice and draw the preview, in one of the
-    server's `SLOTS` (BusyError when none came free in time)."""
+def read_photo(name: str, data: bytes, count: int) -> PhotoReading:
+    """Read the dice in a photo, choose the hand's `count` dice and draw the preview, in one
+    of the server's `SLOTS` (BusyError when none came free in time)."""
     with SLOTS.hold():
-        return _photo_reading(name, *_read(data))
+        return _photo_reading(name, *_read(data, count))
 
 
-def read_scene(name: str, data: bytes, previous: Sequence[Die]) -> tuple[PhotoReading, Scene]:
-    """Read a live camera's still scene and tell what it is to the turn after `previous`,
-    the rows of the last scene taken as a roll; a roll's dice are numbered in its rows.
-    Like `read_photo`, it runs in one of the server's `SLOTS`."""
+def read_scene(
+    name: str, data: bytes, previous: Sequence[Die], count: int
+) -> tuple[PhotoReading, Scene]:
+    """Read a live camera's still scene of a game of `count` dice and tell what it is to
+    the turn after `previous`, the rows of the last scene taken as a roll; a roll's dice
+    are numbered in its rows. Like `read_photo`, it runs in one of the server's `SLOTS`."""
     with SLOTS.hold():
-        image, reading, kept, set_aside = _read(data)
-        scene = look(previous, kept)
+        image, reading, kept, set_aside = _read(data, count)
+        scene = look(previous, kept, count)
         return _photo_reading(name, image, reading, scene.rows or kept, set_aside), scene

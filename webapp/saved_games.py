@@ -105,7 +105,7 @@ def open_game(table: str, game_id: str) -> OpenGame:
     language = saved.record.get(LANGUAGE_FIELD)
     kept = language if isinstance(language, str) else None
     game = Game.from_dict(saved.record)
-    turn = turn_of(saved.record, len(game.turns))
+    turn = turn_of(saved.record, len(game.turns), game.rules)
     abandoned = saved.record.get(ABANDONED_FIELD) is True
     return OpenGame(saved.id, saved.table, game, saved.revision, supported(kept), turn, abandoned)
 

@@ -33,6 +33,7 @@ def _turn(saved: OpenGame) -> Turn | None:
     it out (None once the game is over or abandoned)."""
     if not saved.in_play:
         return None
+    turn_state.play(saved.game.rules)
     turn_state.show(saved.turn)
     return plan_turn(saved)
 

@@ -19,7 +19,7 @@ import binascii
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import DICE_PER_HAND, FACES, LAST_ROLL, ROLLS, EarlierRoll
+from scoring import FACES, EarlierRoll, GameRules
 
 TURN_FIELD = "turn"
 SOURCES = frozenset({"live", "snapshot", "upload", "sample", "hand"})
@@ -42,8 +42,8 @@ class SharedTurn:
     """The turn in progress, as saved with the game."""
 
     entries: int
-    dice: tuple[int | None, ...] = (None,) * DICE_PER_HAND
-    roll: int = ROLLS[0]
+    dice: tuple[int | None, ...] = ()
+    roll: int = 1
     held: frozenset[int] = frozenset()
     holding: frozenset[int] = frozenset()
     earlier: tuple[EarlierRoll, ...] = ()
@@ -78,16 +78,17 @@ class SharedTurn:
         return found
 
 
-def turn_of(record: dict[str, Any], entries: int) -> SharedTurn:
-    """The turn a game record holds for its turn after `entries` entries; a new turn
-    (roll 1, no dice) when it holds none, a stale one, or one that cannot be read."""
+def turn_of(record: dict[str, Any], entries: int, rules: GameRules) -> SharedTurn:
+    """The turn a game record of `rules` holds for its turn after `entries` entries; a new
+    turn (roll 1, no dice) when it holds none, a stale one, or one that cannot be read."""
     data = record.get(TURN_FIELD)
+    new = SharedTurn(entries, dice=(None,) * rules.dice)
     if not isinstance(data, dict) or data.get("entries") != entries:
-        return SharedTurn(entries)
+        return new
     try:
-        return _read(data, entries)
+        return _read(data, entries, rules)
     except (TypeError, ValueError, KeyError, binascii.Error):
-        return SharedTurn(entries)
+        return new
 
 
 def with_turn(record: dict[str, Any], turn: SharedTurn) -> dict[str, Any]:
@@ -95,36 +96,43 @@ def with_turn(record: dict[str, Any], turn: SharedTurn) -> dict[str, Any]:
     return {**record, TURN_FIELD: turn.to_dict()}
 
 
-def _read(data: dict[str, Any], entries: int) -> SharedTurn:
-    dice = tuple(_face_or_none(value) for value in data["dice"])
-    if len(dice) != DICE_PER_HAND:
-        raise ValueError("a turn has five dice")
-    roll = data["roll"]
-    if roll not in ROLLS:
-        raise ValueError("a roll is 1, 2 or 3")
+def _read(data: dict[str, Any], entries: int, rules: GameRules) -> SharedTurn:
+    count = rules.dice
+    dice = tuple(_face_or_none(value) for value in _listed(data["dice"], count))
+    if len(dice) != count:
+        raise ValueError("a turn has the game's dice")
+    roll = rules.check_roll(data["roll"])
     earlier = tuple(
-        EarlierRoll(tuple(_faces(r["dice"])), tuple(_faces(r["kept"]))) for r in data["rolls"]
+        EarlierRoll(tuple(_faces(r["dice"], count)), tuple(_faces(r["kept"], count)))
+        for r in _listed(data["rolls"], roll - 1)
     )
-    if len(earlier) > LAST_ROLL - 1:
-        raise ValueError("a turn has at most two earlier rolls")
     source = data["source"]
     if source not in SOURCES:
         raise ValueError("unknown source")
-    changed = tuple(Changed(_row(c[0]), _face(c[1]), _face(c[2])) for c in data["changed"])
+    changed = tuple(
+        Changed(_row(c[0], count), _face(c[1]), _face(c[2]))
+        for c in _listed(data["changed"], count)
+    )
     waiting = data.get("waiting")
     return SharedTurn(
         entries=entries,
         dice=dice,
         roll=roll,
-        held=frozenset(_row(row) for row in data["held"]),
-        holding=frozenset(_row(row) for row in data["holding"]),
+        held=frozenset(_row(row, count) for row in _listed(data["held"], count)),
+        holding=frozenset(_row(row, count) for row in _listed(data["holding"], count)),
         earlier=earlier,
         source=source,
-        unsure=frozenset(_row(row) for row in data["unsure"]),
+        unsure=frozenset(_row(row, count) for row in _listed(data["unsure"], count)),
         changed=changed,
         thumbnail=_thumbnail(data.get("thumbnail")),
-        waiting=None if waiting is None else tuple(_faces(waiting)),
+        waiting=None if waiting is None else tuple(_faces(waiting, count)),
     )
+
+
+def _listed(values: object, most: int) -> list[Any]:
+    if not isinstance(values, list) or len(values) > most:
+        raise ValueError(f"a list of at most {most}")
+    return values
 
 
 def _face(value: object) -> int:
@@ -137,15 +145,13 @@ def _face_or_none(value: object) -> int | None:
     return None if value is None else _face(value)
 
 
-def _faces(values: object) -> list[int]:
-    if not isinstance(values, list) or len(values) > DICE_PER_HAND:
-        raise ValueError("at most five dice")
-    return [_face(value) for value in values]
+def _faces(values: object, most: int) -> list[int]:
+    return [_face(value) for value in _listed(values, most)]
 
 
-def _row(value: object) -> int:
-    if type(value) is not int or not 0 <= value < DICE_PER_HAND:
-        raise ValueError("a row is 0 to 4")
+def _row(value: object, count: int) -> int:
+    if type(value) is not int or not 0 <= value < count:
+        raise ValueError("a row of the dice")
     return value
 
 

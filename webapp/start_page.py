@@ -21,7 +21,7 @@ def start_page(table: str, beside_title: Callable[[], None]) -> None:
         beside_title()
     st.write(
         _(
-            "Roll five real dice, let the camera read them, and see what the roll is worth "
+            "Roll real dice, let the camera read them, and see what the roll is worth "
             "in every open box. The sheet is shared by the whole table and saved after "
             "every entry."
         )

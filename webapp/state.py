@@ -5,7 +5,7 @@ its address in `st.query_params`; a key names one entry of either. The turn's ow
 state is read and changed through `webapp.turn_state`.
 """
 
-from scoring import DICE_PER_HAND
+from scoring import MOST_DICE
 
 # The address: the table (its token, the key to its games), the game shown, and the page
 # language asked for.
@@ -24,9 +24,11 @@ SCREEN_VIEW = "screen"
 ADVICE_KEY = "advice"
 ADVICE_OFF = "off"
 
-# The turn: five dice, the ticks that hold them, the roll and the earlier rolls.
-DIE_KEYS = tuple(f"die_{i}" for i in range(DICE_PER_HAND))
-HOLD_KEYS = tuple(f"hold_{i}" for i in range(DICE_PER_HAND))
+# The turn: the dice (as many of these as the game rolls, `GAME_DICE_KEY`), the ticks that
+# hold them, the roll and the earlier rolls.
+DIE_KEYS = tuple(f"die_{i}" for i in range(MOST_DICE))
+HOLD_KEYS = tuple(f"hold_{i}" for i in range(MOST_DICE))
+GAME_DICE_KEY = "game_dice"
 EARLIER_KEY = "earlier_rolls"
 HELD_KEY = "held_rows"
 ROLL_KEY = "roll"

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import streamlit as st
 
-from scoring import DICE_PER_HAND, ROLLS, EarlierRoll, Turn
+from scoring import EarlierRoll, GameRules, Turn
 from vision import Die
 from webapp.live_turn import Scene, TurnSoFar, advance, place_read, rows_of
 from webapp.photos import PhotoReading
@@ -27,6 +27,7 @@ from webapp.state import (
     DIE_KEYS,
     EARLIER_KEY,
     FOLLOWS_KEY,
+    GAME_DICE_KEY,
     HELD_KEY,
     HOLD_KEYS,
     PHOTO_KEY,
@@ -53,29 +54,40 @@ THUMBNAIL_SIDE = 240
 THUMBNAIL_QUALITY = 70
 
 
+def play(rules: GameRules) -> None:
+    """The dice are those of a game of `rules`: as many rows as it rolls dice."""
+    st.session_state[GAME_DICE_KEY] = rules.dice
+
+
+def die_keys() -> tuple[str, ...]:
+    """The keys of the game's dice, one per row."""
+    return DIE_KEYS[: st.session_state[GAME_DICE_KEY]]
+
+
 def dice() -> list[int | None]:
-    """The five dice as the player sees them (`None` where a die has no value yet)."""
-    return [st.session_state.get(key) for key in DIE_KEYS]
+    """The dice as the player sees them (`None` where a die has no value yet)."""
+    return [st.session_state.get(key) for key in die_keys()]
 
 
 def hand() -> list[int] | None:
-    """The five dice once every one has a value, else `None`."""
+    """The dice once every one has a value, else `None`."""
     values = [value for value in dice() if value is not None]
-    return values if len(values) == len(DIE_KEYS) else None
+    return values if len(values) == len(die_keys()) else None
 
 
 def set_dice(values: Sequence[int | None]) -> None:
-    """Put values into the five dice (missing ones left empty); call before the widgets draw."""
+    """Put values into the dice (missing ones left empty); call before the widgets draw."""
     _replacing()
-    padded = [*values[: len(DIE_KEYS)], *[None] * len(DIE_KEYS)][: len(DIE_KEYS)]
-    for key, value in zip(DIE_KEYS, padded, strict=True):
+    keys = die_keys()
+    padded = [*values[: len(keys)], *[None] * len(keys)][: len(keys)]
+    for key, value in zip(keys, padded, strict=True):
         st.session_state[key] = value
 
 
 def set_holding(rows: frozenset[int]) -> None:
     """Tick the rows to hold for the next roll, and only those."""
     _replacing()
-    for row, key in enumerate(HOLD_KEYS):
+    for row, key in enumerate(HOLD_KEYS[: len(die_keys())]):
         st.session_state[key] = row in rows
 
 
@@ -89,12 +101,13 @@ def _replacing() -> None:
 def roll() -> int:
     """The roll the dice are from (a turn starts at roll 1)."""
     chosen = st.session_state.get(ROLL_KEY)
-    return chosen if chosen in ROLLS else ROLLS[0]
+    return chosen if type(chosen) is int and chosen >= 1 else 1
 
 
 def held() -> frozenset[int]:
     """Rows whose tick box says the die is held."""
-    return frozenset(row for row, key in enumerate(HOLD_KEYS) if st.session_state.get(key))
+    keys = HOLD_KEYS[: len(die_keys())]
+    return frozenset(row for row, key in enumerate(keys) if st.session_state.get(key))
 
 
 def held_over() -> frozenset[int]:
@@ -111,7 +124,7 @@ def turn() -> TurnSoFar:
 def set_turn(turn: TurnSoFar) -> None:
     """Show `turn`: its dice, roll, held dice (ticked and marked) and earlier rolls."""
     set_dice(turn.dice)
-    st.session_state[ROLL_KEY] = turn.roll or ROLLS[0]
+    st.session_state[ROLL_KEY] = turn.roll or 1
     set_holding(turn.held)
     st.session_state[HELD_KEY] = turn.held
     st.session_state[EARLIER_KEY] = [earlier.to_dict() for earlier in turn.earlier]
@@ -258,7 +271,7 @@ def clear_turn() -> None:
     ready for a roll 1. The camera's last scene is kept, so the dice left on the table are
     not taken for the next player's first roll."""
     _new_photo_round()
-    set_turn(TurnSoFar((None,) * DICE_PER_HAND, ROLLS[0]))
+    set_turn(TurnSoFar((), 1))
     st.session_state[FOLLOWS_KEY] = False
     st.session_state[DICE_SOURCE_KEY] = "hand"
     for key in (UNSURE_KEY, CHANGED_KEY, THUMBNAIL_KEY, WAITING_KEY, SCENE_NOTE_KEY):
@@ -308,12 +321,13 @@ def take_held_as_read() -> None:
     st.session_state.pop(CHANGED_KEY, None)
 
 
-def take_scene(photo: PhotoReading, scene: Scene) -> bool:
-    """Take a live scene of five dice as a roll of this turn (see `live_turn.advance`).
+def take_scene(photo: PhotoReading, scene: Scene, last: int) -> bool:
+    """Take a live scene of the game's dice as a roll of this turn, whose last roll is
+    `last` (see `live_turn.advance`).
     A scene after the turn's last roll is the next player's roll 1, kept waiting until a
     box is recorded: False then, with the turn's own dice unchanged."""
     following = bool(st.session_state.get(FOLLOWS_KEY))
-    after = advance(turn(), scene, following)
+    after = advance(turn(), scene, following, last)
     st.session_state[SCENE_KEY] = scene.rows
     st.session_state[SCENES_TAKEN_KEY] = scenes_taken() + 1
     if after is None:

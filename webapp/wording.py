@@ -3,28 +3,28 @@ behind a suggestion's points, and names that can be taken for others."""
 
 from collections.abc import Sequence
 
-from scoring import DICE_PER_HAND, Reason, Turn, Why, dice_text, disguised, look_alikes
+from scoring import Reason, Turn, Why, dice_text, disguised, look_alikes
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
 
 
 def keep_words(keep: Sequence[int], score_now: bool) -> str:
-    """A keep in a few words: "keep 6-6", "reroll all five" or "score now"."""
+    """A keep in a few words: "keep 6-6", "reroll all" or "score now"."""
     if score_now:
         return _("score now")
     if not keep:
-        return _("reroll all five")
+        return _("reroll all")
     return _("keep {dice}").format(dice=dice_text(keep))
 
 
-def keep_action(keep: Sequence[int], score_now: bool) -> str:
-    """What the advisor says to do after a roll: "keep 6-6 and roll 3 dice", "reroll all
-    five dice" or "stop and score now"."""
+def keep_action(keep: Sequence[int], score_now: bool, dice: int) -> str:
+    """What the advisor says to do after a roll of `dice` dice: "keep 6-6 and roll 3 dice",
+    "reroll all the dice" or "stop and score now"."""
     if score_now:
         return _("stop and score now")
     if not keep:
-        return _("reroll all five dice")
-    rolled = DICE_PER_HAND - len(keep)
+        return _("reroll all the dice")
+    rolled = dice - len(keep)
     return ngettext(
         "keep {dice} and roll {count} die", "keep {dice} and roll {count} dice", rolled
     ).format(dice=dice_text(keep), count=rolled)

@@ -36,7 +36,7 @@ class BruteForce:
 
     def _score_now(self, column: Column, hand: tuple[int, ...], roll: int) -> Fraction:
         filled = dict(column)
-        bonus = extra_bonus(self.rules, Hand.of(hand), filled)
+        bonus = extra_bonus(self.rules, Hand.of(hand, len(hand)), filled)
         return max(
             bonus + self.total(column | {(box, points)})
             for box, points in options(self.rules, hand, roll, filled)

@@ -1,6 +1,7 @@
 """Tiny games built from the engine's own record types, small enough to solve by brute force."""
 
-from scoring.patterns import Anything, Face, OfAKind
+from advisor import advised_games
+from scoring.patterns import Anything, Face, Groups
 from scoring.points import AbovePar, DiceSum, Fixed, PatternSum
 from scoring.rules import ENGLISH, Box, GameRules, Section, UpperBonus
 
@@ -21,7 +22,7 @@ SIXES_AND_POKER = tiny(
     "sixes-and-poker",
     (
         box("sixes", Section.UPPER, Face(6), PatternSum()),
-        box("five_of_a_kind", Section.LOWER, OfAKind(5), Fixed(50)),
+        box("five_of_a_kind", Section.LOWER, Groups((5,)), Fixed(50)),
     ),
     UpperBonus(points=35, at_least=18),
 )
@@ -30,8 +31,11 @@ SCHOOL_AND_PAIR = tiny(
     "school-and-pair",
     (
         box("twos", Section.UPPER, Face(2), AbovePar(3)),
-        box("pair", Section.LOWER, OfAKind(2), PatternSum(), doubled_on_first_roll=True),
+        box("pair", Section.LOWER, Groups((2,)), PatternSum(), doubled_on_first_roll=True),
     ),
     UpperBonus(points=50, at_least=0),
     upper_first=True,
 )
+
+# The games of `scoring.GAMES` that the advisor solves (Maxi Yatzy's six dice it does not).
+SOLVED = advised_games()

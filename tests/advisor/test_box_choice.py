@@ -42,7 +42,7 @@ def engine_best(
     layout: Layout, columns: Columns, values: np.ndarray, column: dict, hand, roll: int
 ) -> float:
     rules = layout.rules
-    bonus = extra_bonus(rules, Hand.of(hand), column)
+    bonus = extra_bonus(rules, Hand.of(hand, len(hand)), column)
     return max(
         bonus + points + values[columns.position(columns.state({**column, box: points}))]
         for box, points in options(rules, hand, roll, column)

@@ -10,7 +10,7 @@ import pytest
 
 from advisor import advise_keep, expected_score
 from advisor.dice import keeps
-from scoring.games import GAMES
+from tests.advisor.games import SOLVED
 
 
 def test_scandinavian_yatzy_optimum() -> None:
@@ -26,7 +26,7 @@ def test_hasbro_yahtzee_optimum_with_forced_joker() -> None:
     assert expected_score("yahtzee") == pytest.approx(254.58772873449593, abs=1e-9)
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", SOLVED)
 def test_optimum_is_the_first_roll_average_of_the_best_choices(game: str) -> None:
     hands = keeps().hands
     chances = [factorial(5) / prod(map(factorial, Counter(h).values())) / 6**5 for h in hands]

@@ -12,7 +12,7 @@ from advisor import advise_box, expected_score
 from advisor.reviewing import TIE, KeepReview, PlayerReview, Review, costliest, loss, review
 from scoring import GAMES, Game, GameRules
 from tests.advisor.brute_force import BruteForce, Column
-from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER
+from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER, SOLVED
 from tests.advisor.random_play import random_game
 from tests.commands import run_module, run_on_record
 
@@ -94,7 +94,7 @@ def test_luck_in_a_game_in_progress_is_measured_against_the_expected_final_now()
     assert [turn.index for turn in result.players["Cy"].turns] == [2]
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("game_id", SOLVED)
 def test_final_total_is_expected_empty_minus_losses_plus_luck_in_every_game(game_id) -> None:
     for seed in range(2):
         game = random_game(GAMES[game_id], ["Ann", "Bob"], seed)

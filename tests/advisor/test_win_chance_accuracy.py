@@ -6,7 +6,7 @@ import statistics
 
 import pytest
 
-from scoring import GAMES
+from tests.advisor.games import SOLVED
 from tools.win_chance_accuracy import check_games, differences
 
 POSITIONS = 30
@@ -15,10 +15,10 @@ SIMULATIONS = 10_000
 
 @pytest.fixture(scope="module")
 def compared():
-    return check_games(list(GAMES), POSITIONS, SIMULATIONS, seed=1)
+    return check_games(SOLVED, POSITIONS, SIMULATIONS, seed=1)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", SOLVED)
 def test_the_chances_match_simulation_within_a_point_on_average_and_three_at_most(
     compared, game
 ) -> None:

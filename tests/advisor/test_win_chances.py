@@ -9,9 +9,10 @@ from advisor import default_cache, expected_score, win_chances
 from advisor.finals import final_total, forget_finals
 from advisor.lockstep import rest_totals
 from advisor.moments import spread_and_skew
-from scoring import GAMES, ScoringError, rules_of
+from scoring import ScoringError, rules_of
 from scoring.totals import column_totals
 from tests.advisor.final_oracle import final_chances, played, win_share
+from tests.advisor.games import SOLVED
 
 
 def all_but(game: str, open_boxes: set[str], **points: int) -> dict[str, int]:
@@ -59,7 +60,7 @@ def test_the_final_totals_with_two_boxes_open_are_those_of_enumeration(game: str
     assert list(computed.values()) == pytest.approx([exact[t] for t in computed], abs=1e-12)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", SOLVED)
 def test_a_decided_game_gives_one_and_zero(game: str) -> None:
     table = played(game, 3, 3 * len(rules_of(game).boxes), seed=9)
     columns = [table.column(p) for p in table.players]
@@ -71,7 +72,7 @@ def test_a_decided_game_gives_one_and_zero(game: str) -> None:
     assert win_chances(game, [columns[0]] * 2) == pytest.approx([0.5, 0.5], abs=1e-12)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", SOLVED)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_identical_columns_share_the_chance_equally(game: str, players: int) -> None:
     column = played(game, 1, 5, seed=players).column("p0")
@@ -87,7 +88,7 @@ def test_a_column_that_cannot_occur_is_refused() -> None:
         win_chances("yahtzee", [{}, {}], earned=[0])
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", SOLVED)
 def test_simulated_games_have_the_tables_mean_spread_and_skew(game: str) -> None:
     tables = default_cache().solved(game)
     state = tables.columns.state({})

@@ -4,7 +4,7 @@ but for one known mistake when asked."""
 import random
 
 from advisor import advise_box, advise_keep
-from scoring import LAST_ROLL, Game
+from scoring import Game
 
 
 def advised_game(
@@ -20,7 +20,7 @@ def advised_game(
         player = game.current_player
         column = game.column(player)
         dice, roll, rolls = [rng.randint(1, 6) for _ in range(5)], 1, []
-        while roll < LAST_ROLL:
+        while roll < game.rules.rolls:
             best = advise_keep(game.rules, dice, roll, column)[0]
             if best.score_now:
                 break

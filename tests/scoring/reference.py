@@ -23,6 +23,66 @@ def joker(game: str, dice: list[int], filled: dict[str, int]) -> bool:
     return game == "yahtzee"
 
 
+def _maxi(box: str, dice: list[int]) -> int:
+    """Maxi Yatzy's lower boxes, each the dice of its pattern (highest choice)."""
+    counts = Counter(dice)
+
+    def faces(n: int) -> list[int]:
+        return sorted((f for f in counts if counts[f] >= n), reverse=True)
+
+    def two_groups(big: int, small: int) -> int:
+        sums = [big * a + small * b for a in faces(big) for b in faces(small) if a != b]
+        return max(sums, default=0)
+
+    shown = set(dice)
+    kinds = {"pair": 2, "three_of_a_kind": 3, "four_of_a_kind": 4, "five_of_a_kind": 5}
+    if box in kinds:
+        found = faces(kinds[box])
+        return kinds[box] * found[0] if found else 0
+    if box == "two_pairs":
+        pairs = faces(2)
+        return 2 * (pairs[0] + pairs[1]) if len(pairs) >= 2 else 0
+    if box == "three_pairs":
+        pairs = faces(2)
+        return 2 * sum(pairs[:3]) if len(pairs) >= 3 else 0
+    if box == "small_straight":
+        return 15 if {1, 2, 3, 4, 5} <= shown else 0
+    if box == "large_straight":
+        return 20 if {2, 3, 4, 5, 6} <= shown else 0
+    if box == "full_straight":
+        return 21 if len(shown) == 6 else 0
+    if box == "full_house":
+        return two_groups(3, 2)
+    if box == "villa":
+        return two_groups(3, 3)
+    if box == "tower":
+        return two_groups(4, 2)
+    if box == "chance":
+        return sum(dice)
+    if box == "six_of_a_kind":
+        return 100 if len(shown) == 1 else 0
+    raise KeyError(box)
+
+
+def _yacht(box: str, dice: list[int]) -> int:
+    """Hoyle's Yacht: full house all the dice, four of a kind its four, straights 30."""
+    counts = Counter(dice)
+    if box == "full_house":
+        return sum(dice) if sorted(counts.values()) == [2, 3] else 0
+    if box == "four_of_a_kind":
+        fours = [f for f in counts if counts[f] >= 4]
+        return 4 * fours[0] if fours else 0
+    if box == "small_straight":
+        return 30 if sorted(dice) == [1, 2, 3, 4, 5] else 0
+    if box == "large_straight":
+        return 30 if sorted(dice) == [2, 3, 4, 5, 6] else 0
+    if box == "chance":
+        return sum(dice)
+    if box == "five_of_a_kind":
+        return 50 if len(counts) == 1 else 0
+    raise KeyError(box)
+
+
 def points(game: str, box: str, dice: list[int], roll: int = 3, filled=None) -> int:
     filled = filled or {}
     counts = Counter(dice)
@@ -34,6 +94,10 @@ def points(game: str, box: str, dice: list[int], roll: int = 3, filled=None) -> 
         face = UPPER.index(box) + 1
         n = counts[face]
         return (n - 3) * face if game == "catalan" else n * face
+    if game == "maxi":
+        return _maxi(box, dice)
+    if game == "yacht":
+        return _yacht(box, dice)
 
     def best_of_kind(n: int) -> int | None:
         faces = [f for f in range(6, 0, -1) if counts[f] >= n]
@@ -142,6 +206,32 @@ BOXES = {
     ),
 }
 BOXES["yatzy"] = BOXES["russian"]
+BOXES["maxi"] = (
+    *UPPER,
+    "pair",
+    "two_pairs",
+    "three_pairs",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "five_of_a_kind",
+    "small_straight",
+    "large_straight",
+    "full_straight",
+    "full_house",
+    "villa",
+    "tower",
+    "chance",
+    "six_of_a_kind",
+)
+BOXES["yacht"] = (
+    *UPPER,
+    "full_house",
+    "four_of_a_kind",
+    "small_straight",
+    "large_straight",
+    "chance",
+    "five_of_a_kind",
+)
 
 
 def legal(game: str, dice: list[int], filled: dict[str, int]) -> list[str]:
@@ -164,9 +254,9 @@ def totals(game: str, column: dict[str, int], extra: int) -> dict[str, int]:
     if game == "catalan":
         bonus = 50 if all(b in column for b in UPPER) and upper >= 0 else 0
     else:
-        threshold = {"russian": 64, "greek": 64, "yahtzee": 63, "yatzy": 63}[game]
-        prize = {"russian": 50, "greek": 35, "yahtzee": 35, "yatzy": 50}[game]
-        bonus = prize if upper >= threshold else 0
+        threshold = {"russian": 64, "greek": 64, "yahtzee": 63, "yatzy": 63, "maxi": 84}
+        prize = {"russian": 50, "greek": 35, "yahtzee": 35, "yatzy": 50, "maxi": 100}
+        bonus = prize[game] if game in prize and upper >= threshold[game] else 0
     return {
         "upper": upper,
         "upper_bonus": bonus,

@@ -7,7 +7,12 @@ import pytest
 from scoring import GAMES, options, score
 from tests.scoring import reference
 
-HANDS = [list(h) for h in combinations_with_replacement(range(1, 7), 5)]
+
+def hands(game: str) -> list[list[int]]:
+    """Every hand of the game's dice."""
+    return [list(h) for h in combinations_with_replacement(range(1, 7), GAMES[game].dice)]
+
+
 JOKER_STATES = [
     {},
     {"five_of_a_kind": 50},
@@ -19,7 +24,7 @@ JOKER_STATES = [
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_box_matches_the_reference(game):
     for filled in JOKER_STATES:
-        for dice in HANDS:
+        for dice in hands(game):
             for roll in (1, 2, 3):
                 for box in reference.BOXES[game]:
                     expected = reference.points(game, box, dice, roll, filled)
@@ -37,7 +42,7 @@ def test_options_offer_exactly_the_legal_boxes_best_first(game):
     states = [*JOKER_STATES, school_done, {**school_done, "five_of_a_kind": 50, "chance": 5}]
     for filled in states:
         filled = {b: v for b, v in filled.items() if b in reference.BOXES[game]}
-        for dice in HANDS:
+        for dice in hands(game):
             offered = options(game, dice, 2, filled)
             legal = reference.legal(game, dice, filled)
             assert sorted(b for b, _ in offered) == sorted(legal)

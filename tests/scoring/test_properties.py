@@ -5,11 +5,12 @@ from hypothesis import strategies as st
 
 from scoring import GAMES, Game, options, score
 from tests.scoring import reference
-from tests.scoring.strategies import games, hands, played_games, rolls
+from tests.scoring.strategies import game_hands, hands, played_games, rolls
 
 
-@given(games, hands, rolls, st.randoms())
-def test_order_of_dice_is_irrelevant(game, dice, roll, rnd):
+@given(game_hands(), st.randoms())
+def test_order_of_dice_is_irrelevant(drawn, rnd):
+    game, dice, roll = drawn
     shuffled = list(dice)
     rnd.shuffle(shuffled)
     for box in GAMES[game].boxes:
@@ -21,7 +22,19 @@ def _bounds(game: str, box: str) -> tuple[int, int]:
     """Bounds read off RULES.md, not off the engine."""
     if box in reference.UPPER:
         face = reference.UPPER.index(box) + 1
+        if game == "maxi":
+            return 0, 6 * face
         return (-3 * face, 2 * face) if game == "catalan" else (0, 5 * face)
+    if game == "maxi":
+        most = {"pair": 12, "two_pairs": 22, "three_pairs": 30, "three_of_a_kind": 18}
+        most |= {"four_of_a_kind": 24, "five_of_a_kind": 30, "small_straight": 15}
+        most |= {"large_straight": 20, "full_straight": 21, "full_house": 28, "villa": 33}
+        most |= {"tower": 34, "chance": 36, "six_of_a_kind": 100}
+        return 0, most[box]
+    if game == "yacht":
+        most = {"full_house": 28, "four_of_a_kind": 24, "small_straight": 30}
+        most |= {"large_straight": 30, "chance": 30, "five_of_a_kind": 50}
+        return 0, most[box]
     if game == "catalan":
         most = {"pair": 24, "two_pairs": 44, "three_of_a_kind": 36, "four_of_a_kind": 48}
         most |= {"small_straight": 30, "large_straight": 40, "full_house": 56, "chance": 30}
@@ -34,8 +47,9 @@ def _bounds(game: str, box: str) -> tuple[int, int]:
     return 0, fixed.get(box, 30)
 
 
-@given(played_games(), hands, rolls)
-def test_points_stay_within_each_box_bounds(game, dice, roll):
+@given(played_games(), st.data())
+def test_points_stay_within_each_box_bounds(game, data):
+    dice, roll = data.draw(hands(game.rules.dice)), data.draw(rolls(game))
     column = game.column(game.current_player) if game.current_player else {}
     for box in game.rules.boxes:
         low, high = _bounds(game.rules.id, box.id)
@@ -60,8 +74,9 @@ def test_undo_then_redo_gives_the_same_sheet(game, data):
     assert (game.turns, game.totals()) == before
 
 
-@given(played_games(), hands, rolls)
-def test_options_never_offer_a_filled_or_forbidden_box(game, dice, roll):
+@given(played_games(), st.data())
+def test_options_never_offer_a_filled_or_forbidden_box(game, data):
+    dice, roll = data.draw(hands(game.rules.dice)), data.draw(rolls(game))
     player = game.current_player
     offered = game.options(dice, roll)
     if player is None:

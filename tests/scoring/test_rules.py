@@ -6,17 +6,20 @@ from scoring import GAMES, Game, options, score
 from scoring.errors import BoxNotAllowedError
 from tests.scoring import reference
 
-# Every game uses ids from the one list of RULES.md; the 15-box sheets hold all of them.
+# Every game uses ids from the one list of RULES.md; the 15-box sheets hold all of them
+# but Maxi Yatzy's own.
 ALL_IDS = list(reference.BOXES["yatzy"])
 UPPER = list(reference.UPPER)
 
 
-def test_five_games_with_the_shared_ids():
-    assert set(GAMES) == {"catalan", "russian", "greek", "yahtzee", "yatzy"}
+def test_the_games_with_the_shared_ids():
+    assert set(GAMES) == {"catalan", "russian", "greek", "yahtzee", "yatzy", "maxi", "yacht"}
     for rules in GAMES.values():
-        assert {b.id for b in rules.boxes} <= set(ALL_IDS)
+        assert {b.id for b in rules.boxes} <= {*ALL_IDS, *reference.BOXES["maxi"]}
     assert len(GAMES["yahtzee"].boxes) == 13
     assert all(len(GAMES[g].boxes) == 15 for g in ("catalan", "russian", "greek", "yatzy"))
+    assert len(GAMES["maxi"].boxes) == 20
+    assert len(GAMES["yacht"].boxes) == 12
 
 
 def test_names_in_own_language_and_english():

@@ -25,7 +25,7 @@ RECORD_SECONDS = 2.0
 def _random_game(rng: random.Random) -> Game:
     game = Game(rng.choice(list(GAMES)), rng.sample(NAMES, rng.randint(1, 2)))
     while not game.finished:
-        dice = [rng.randint(1, 6) for _ in range(5)]
+        dice = [rng.randint(1, 6) for _ in range(game.rules.dice)]
         game.record(rng.choice(game.options(dice, 3))[0], dice, 3)
     return game
 

@@ -22,11 +22,15 @@ FIRST, SECOND = PHOTOS["IMG_20191208_112415.jpg"], PHOTOS["IMG_20191208_112837.j
 
 
 def _dice(page) -> list[int | None]:
-    return [page.segmented_control(key=key).value for key in DIE_KEYS]
+    """The values of the dice drawn, as many as the game has."""
+    drawn = {control.key for control in page.segmented_control}
+    return [page.segmented_control(key=key).value for key in DIE_KEYS if key in drawn]
 
 
 def _holds(page) -> list[bool]:
-    return [page.checkbox(key=key).value for key in HOLD_KEYS]
+    """The ticks drawn, one per die."""
+    drawn = {box.key for box in page.checkbox}
+    return [page.checkbox(key=key).value for key in HOLD_KEYS if key in drawn]
 
 
 def _read_sample(page, photo):

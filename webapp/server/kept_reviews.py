@@ -14,7 +14,7 @@ import logging
 import threading
 from collections import OrderedDict, deque
 
-from advisor import review
+from advisor import review, unsolvable
 from player_stats import review_facts
 from scoring import Game
 from store import GameStore
@@ -112,7 +112,7 @@ class ReviewKeeper:
             if store.has_review(game_id, saved.revision, table=table):
                 return 0
             game = Game.from_dict(saved.record)
-            if not game.finished:
+            if not game.finished or unsolvable(game.rules) is not None:
                 return 0
             if not table_ready(game.rules.id):
                 solve_ahead()

@@ -38,7 +38,7 @@ def show_keep_advice(saved: OpenGame, choices: list[KeepChoice], dice: Sequence[
     """The best keep, how much the next choices would cost, and (when the advice is to
     roll again) one tap to tick the dice it keeps."""
     best = choices[0]
-    action = keep_action(best.keep, best.score_now)
+    action = keep_action(best.keep, best.score_now, len(dice))
     alternatives = choices[1 : SHOWN_ALTERNATIVES + 1]
     others = " · ".join(
         f"{keep_words(c.keep, c.score_now)} -{number(c.loss)}" for c in alternatives
@@ -73,6 +73,8 @@ def keep_advice(saved: OpenGame, turn: Turn) -> frozenset[int]:
     with st.container(key="turn_advice"):
         if turn.waiting:
             st.caption(working())
+        elif turn.unadvised is not None:
+            st.caption(":material/info: " + turn.unadvised)
         elif turn.keeps and turn.hand is not None:
             show_keep_advice(saved, turn.keeps, turn.hand)
             if turn.rolling_on:

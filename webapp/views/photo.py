@@ -20,7 +20,6 @@ from webapp.saved_games import OpenGame
 from webapp.server import UploadedFile, forget, frame_gate, photo_allowed
 from webapp.state import (
     CAMERA_TROUBLE_KEY,
-    DIE_KEYS,
     LIVE_CAMERA_KEY,
     READ_SAMPLE_KEY,
     SAMPLE_KEY,
@@ -41,7 +40,8 @@ THUMBNAIL_WIDTH = 220
 NOT_A_ROLL = {
     Seen.EMPTY: N_("No dice in view: waiting for the roll."),
     Seen.PARTIAL: N_(
-        "I see {dice}, not five: not taken as a roll (a hand over the dice, or a die out of view?)."
+        "I see {dice}, not {count}: not taken as a roll (a hand over the dice, or a die out of "
+        "view?)."
     ),
     Seen.UNCHANGED: N_("No die moved: not a new roll."),
 }
@@ -69,7 +69,7 @@ def _read(saved: OpenGame, source: str, name: str, data: bytes) -> None:
         flash("error", plain(f"{name}: {reason}"))
         return
     try:
-        turn_state.keep_photo(read_photo(name, data), source)
+        turn_state.keep_photo(read_photo(name, data, saved.game.rules.dice), source)
     except (ValueError, BusyError) as error:
         _refused(name, error)
         return
@@ -102,16 +102,18 @@ def _take_frame(saved: OpenGame, name: str, frame: bytes) -> None:
     if not frame_gate().admits(time.monotonic()) or not photo_allowed():
         return
     try:
-        photo, scene = read_scene(name, frame, turn_state.last_scene())
+        photo, scene = read_scene(name, frame, turn_state.last_scene(), saved.game.rules.dice)
     except (ValueError, BusyError) as error:
         _refused(name, error)
         return
     if scene.seen is not Seen.ROLL:
         turn_state.note_scene(
-            _(NOT_A_ROLL[scene.seen]).format(dice=_dice_count(len(photo.reading.dice)))
+            _(NOT_A_ROLL[scene.seen]).format(
+                dice=_dice_count(len(photo.reading.dice)), count=saved.game.rules.dice
+            )
         )
         return
-    taken = turn_state.take_scene(photo, scene)
+    taken = turn_state.take_scene(photo, scene, saved.game.last_roll(saved.player))
     turn_state.note_scene(None if taken else _(LAST_ROLL_TAKEN))
     share_turn(saved)
 
@@ -224,9 +226,10 @@ def _unsure_rows(rows: list[str]) -> None:
         )
 
 
-def photo_result() -> None:
+def photo_result(saved: OpenGame) -> None:
     """The photo read, as a thumbnail that enlarges, and what needs checking: the count,
     what was set aside, and uncertain dice among the rows."""
+    expected = saved.game.rules.dice
     photo = turn_state.photo()
     if photo is None:
         _shared_thumbnail()
@@ -239,15 +242,15 @@ def photo_result() -> None:
     if photo.set_aside:
         st.warning(
             _(
-                "I see {dice}, not five. I kept the five that look most like dice of this "
-                "photo and set aside {set_aside} (grey on the photo). Check the dice below "
-                "and click the right values."
-            ).format(dice=_dice_count(count), set_aside=_set_aside(photo.set_aside))
+                "I see {dice}, not {count}. I kept the {count} that look most like dice of "
+                "this photo and set aside {set_aside} (grey on the photo). Check the dice "
+                "below and click the right values."
+            ).format(dice=_dice_count(count), count=expected, set_aside=_set_aside(photo.set_aside))
         )
-    elif count != len(DIE_KEYS):
+    elif count != expected:
         st.warning(
-            _("I see {dice}, not five: click the values of the missing dice below.").format(
-                dice=_dice_count(count)
+            _("I see {dice}, not {count}: click the values of the missing dice below.").format(
+                dice=_dice_count(count), count=expected
             )
         )
     _unsure_rows([str(row + 1) for row in sorted(turn_state.unsure_rows())])

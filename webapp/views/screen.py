@@ -14,7 +14,7 @@ import re
 import streamlit as st
 
 from advisor import advised_first
-from scoring import LAST_ROLL, SCRATCH, Game, is_scratch, suggest
+from scoring import SCRATCH, Game, is_scratch, suggest
 from webapp.address import game_address, qr_png
 from webapp.advice import Turn, working
 from webapp.invitation import page_url
@@ -97,7 +97,7 @@ def _advice(saved: OpenGame, turn: Turn, names: dict[str, str]) -> str:
         return ""
     if turn.rolling_on:
         best = turn.keeps[0]
-        action = keep_action(best.keep, best.score_now)
+        action = keep_action(best.keep, best.score_now, saved.game.rules.dice)
     else:
         rules = saved.game.rules
         offered = suggest(rules, turn.hand, turn.roll, saved.game.column(saved.player))
@@ -121,7 +121,7 @@ def _play(saved: OpenGame, turn: Turn, names: dict[str, str], labels: dict[str, 
     player = _("Round {round} · {player} to play").format(
         round=saved.game.round, player=labels[saved.player]
     )
-    roll = f"{_('Roll')} {turn.roll}/{LAST_ROLL}"
+    roll = f"{_('Roll')} {turn.roll}/{saved.game.last_roll(saved.player)}"
     advice = _line("advice", _advice(saved, turn, names))
     return _line("player", player) + _line("roll", roll) + _dice(saved, turn) + advice
 

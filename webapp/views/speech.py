@@ -33,7 +33,11 @@ def roll_words(turn: Turn, best: Suggestion | None, names: dict[str, str]) -> st
     words = [_("Roll {roll}: {dice}.").format(roll=turn.roll, dice=dice)]
     if turn.rolling_on:
         keep = turn.keeps[0]
-        words.append(_("Advisor: {action}.").format(action=keep_action(keep.keep, keep.score_now)))
+        words.append(
+            _("Advisor: {action}.").format(
+                action=keep_action(keep.keep, keep.score_now, len(turn.hand))
+            )
+        )
     elif best is not None:
         words.append(
             ngettext(

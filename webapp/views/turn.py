@@ -1,4 +1,4 @@
-"""The turn at a glance: who plays, the roll, the five dice, and the boxes to record in.
+"""The turn at a glance: who plays, the roll, the dice, and the boxes to record in.
 
 Laid out so that once the dice are set the player, the dice and every box with its
 Record button fit one 1366x768 screen; on a phone the same pieces stack, one or two
@@ -10,10 +10,7 @@ import streamlit as st
 from advisor import EndgameAdvice, Line, advised_first
 from scoring import (
     FACES,
-    LAST_ROLL,
-    ROLLS,
     SCRATCH,
-    Hand,
     InvalidRollsError,
     Suggestion,
     dice_text,
@@ -25,7 +22,7 @@ from webapp import state, turn_state
 from webapp.advice import Turn
 from webapp.changes import change
 from webapp.flash import flash
-from webapp.language import _, number, percent
+from webapp.language import _, ngettext, number, percent
 from webapp.saved_games import OpenGame
 from webapp.state import CLEAR_DICE_KEY, HELD_WRONG_KEY, ROLL_AGAIN_KEY, record_key
 from webapp.text import plain
@@ -72,17 +69,28 @@ def _turns_shown() -> None:
 
 def roll_input(saved: OpenGame) -> int:
     """The roll the dice are from: a turn starts at roll 1 and Roll again (or the live
-    camera) moves it on; it can still be set by hand."""
-    with st.container(horizontal=True, wrap=False, vertical_alignment="center", key="roll_row"):
+    camera) moves it on; it can still be set by hand, up to the last roll the player may
+    make (their saved rolls included, where the rules save them)."""
+    player = saved.player
+    last = saved.game.last_roll(player)
+    with st.container(horizontal=True, wrap=True, vertical_alignment="center", key="roll_row"):
         st.markdown("**" + _("Roll") + "**")
         st.segmented_control(
             _("Roll"),
-            ROLLS,
+            range(1, max(last, turn_state.roll()) + 1),
             key=state.ROLL_KEY,
             required=True,
             label_visibility="collapsed",
             on_change=_share,
             args=(saved,),
+        )
+    if saved.game.rules.saved_rolls:
+        st.caption(
+            ngettext(
+                "{player} has {count} roll saved from earlier turns.",
+                "{player} has {count} rolls saved from earlier turns.",
+                saved.game.saved_rolls(player),
+            ).format(player=plain(player), count=saved.game.saved_rolls(player))
         )
     return turn_state.roll()
 
@@ -108,11 +116,11 @@ def _die_label(position: int, value: int | None, keep: bool, held: bool) -> str:
 
 
 def dice_inputs(saved: OpenGame, keep: frozenset[int], can_hold: bool) -> None:
-    """Five dice, one line each, fixed with one click; the advisor's keeps are marked.
+    """The dice, one line each, fixed with one click; the advisor's keeps are marked.
     Before the last roll, ticking a die's name holds it for the next roll; on the last,
     the dice held into it say so. Every change is saved for the table at once."""
     held = turn_state.held_over()
-    for position, key in enumerate(state.DIE_KEYS):
+    for position, key in enumerate(turn_state.die_keys()):
         label = _die_label(
             position, st.session_state.get(key), position in keep, position in held and not can_hold
         )
@@ -176,10 +184,12 @@ def _clear(saved: OpenGame) -> None:
 
 
 def dice_panel(saved: OpenGame, turn: Turn, keep: frozenset[int]) -> None:
-    """The roll, the five dice (those in `keep` marked as the advisor keeps them), and
+    """The roll, the dice (those in `keep` marked as the advisor keeps them), and
     rolling again with the held dice."""
+    turn_state.play(saved.game.rules)
     roll = roll_input(saved)
-    dice_inputs(saved, keep, can_hold=roll < LAST_ROLL)
+    last = saved.game.last_roll(saved.player)
+    dice_inputs(saved, keep, can_hold=roll < last)
     _turns_shown()
     _changed_held(saved)
     with st.container(horizontal=True, key="dice_actions"):
@@ -190,7 +200,7 @@ def dice_panel(saved: OpenGame, turn: Turn, keep: frozenset[int]) -> None:
             args=(saved,),
             icon=":material/clear:",
         )
-        if roll < LAST_ROLL and turn.hand is not None:
+        if roll < last and turn.hand is not None:
             st.button(
                 _("Roll again"),
                 key=ROLL_AGAIN_KEY,
@@ -204,12 +214,12 @@ def dice_panel(saved: OpenGame, turn: Turn, keep: frozenset[int]) -> None:
             )
 
 
-def _earlier(dice: list[int], roll: int) -> list[dict[str, list[int]]] | None:
+def _earlier(saved: OpenGame, dice: list[int], roll: int) -> list[dict[str, list[int]]] | None:
     """The turn's earlier rolls as the page noted them, when they lead to this hand; None
     on a first roll, or when the roll was set by hand or a held die was changed since."""
     rolls = turn_state.earlier_rolls()
     try:
-        earlier_rolls(rolls, Hand.of(dice), roll)
+        earlier_rolls(rolls, saved.game.rules.hand(dice), roll)
     except InvalidRollsError:
         return None
     return rolls or None
@@ -220,9 +230,9 @@ def _record(saved: OpenGame, box: str, label: str) -> None:
     # button was drawn: clicks that follow each other quickly can outrun the page.
     dice, roll = turn_state.hand(), turn_state.roll()
     if dice is None:
-        flash("warning", _("Set all five dice before recording."))
+        flash("warning", _("Set all the dice before recording."))
         return
-    rolls = _earlier(dice, roll)
+    rolls = _earlier(saved, dice, roll)
     before = turn_state.turn()
     result = change(saved, lambda game: game.record(box, dice, roll, rolls))
     if result is None:

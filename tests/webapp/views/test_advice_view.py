@@ -8,12 +8,15 @@ from scoring import Game
 
 def _keep_advice(hand: list[int], roll: int, table: str, game_id: str) -> None:
     from advisor import advise_keep
+    from webapp import turn_state
     from webapp.advice import Turn
     from webapp.saved_games import open_game
     from webapp.views.advice import keep_advice
 
     keeps = advise_keep("yatzy", hand, roll, {})
-    kept = keep_advice(open_game(table, game_id), Turn(roll, hand, keeps, {}))
+    saved = open_game(table, game_id)
+    turn_state.play(saved.game.rules)
+    kept = keep_advice(saved, Turn(roll, hand, keeps, {}))
     import streamlit as st
 
     st.write(f"kept rows: {sorted(kept)}")

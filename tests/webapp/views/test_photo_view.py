@@ -15,8 +15,10 @@ def _photo(table: str, game_id: str) -> None:
     from webapp.saved_games import open_game
     from webapp.views.photo import photo_result, photo_sources
 
-    photo_sources(open_game(table, game_id), lambda: st.write("under the camera"))
-    photo_result()
+    saved = open_game(table, game_id)
+    turn_state.play(saved.game.rules)
+    photo_sources(saved, lambda: st.write("under the camera"))
+    photo_result(saved)
     st.write(f"dice: {turn_state.dice()}")
 
 

@@ -6,11 +6,13 @@ from scoring import Game
 
 
 def _sheet(table: str, game_id: str) -> None:
+    from webapp import turn_state
     from webapp.language import sheet_names
     from webapp.saved_games import open_game
     from webapp.views.sheet import downloads, scoresheet, standings, undo_button
 
     saved = open_game(table, game_id)
+    turn_state.play(saved.game.rules)
     names = sheet_names(saved.game.rules, False)
     if saved.game.finished:
         standings(saved)
