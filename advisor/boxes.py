@@ -30,6 +30,12 @@ def write_targets(layout: Layout, states: States) -> tuple[np.ndarray, np.ndarra
     closed = ((umask & upper_bit) | (lmask & lower_bit)) != 0
     if layout.rules.upper_first:
         closed |= (lower_bit != 0) & (umask != layout.full_upper)
+    if layout.rules.forced_order:
+        upper_before = writes.upper_before[:, None]
+        lower_before = writes.lower_before[:, None]
+        closed |= ((umask & upper_before) != upper_before) | (
+            (lmask & lower_before) != lower_before
+        )
     j = np.where(writes.sets_j[:, None], writes.j[:, None], j)
     index = layout.index(umask | upper_bit, u + writes.adds[:, None], lmask | lower_bit, j)
     return np.asarray(index), closed
@@ -213,6 +219,9 @@ def _joker_best(
     best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
     if rules.upper_first:
         best = np.where(umask != layout.full_upper, upper_best, best)
+    if rules.forced_order:
+        forced = layout.next_box(umask, lmask)
+        best = np.take_along_axis(cand, forced[None, None, None, :], axis=1)[:, 0]
     shift(best, np.where(j == 1, rules.joker.bonus, 0))
     return best
 

@@ -31,8 +31,6 @@ def unsolvable(rules: GameRules) -> NoAdviceError | None:
         return NoAdviceError("no advice for a game of {dice} dice yet", dice=rules.dice)
     if rules.rolls != LAST_ROLL or rules.saved_rolls:
         return NoAdviceError("no advice yet for turns of other than three rolls, or saved rolls")
-    if rules.forced_order:
-        return NoAdviceError("no advice for a game in forced order yet")
     return None
 
 
@@ -68,6 +66,10 @@ class Writes:
     lower_bit: np.ndarray
     sets_j: np.ndarray
     j: np.ndarray
+    upper_before: np.ndarray
+    lower_before: np.ndarray
+    """The boxes above the write's box on the sheet, as masks: in a game in forced order,
+    all of them are filled before it."""
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,11 @@ class Layout:
         bits = np.array([i.bit_count() for i in range(max(self.full_upper, self.full_lower) + 1)])
         filled = bits[umask] + bits[lmask]
         allowed = (umask == self.full_upper) | (lmask == 0) | (not self.rules.upper_first)
+        if self.rules.forced_order:
+            # Only the states whose filled boxes are the sheet's first ones occur.
+            first = self.next_box(umask, lmask)
+            filled = bits[umask] + bits[lmask]
+            allowed &= first == filled
         size = np.where(allowed, self.n_sums[umask] * self.n_j[lmask], 0)
         order = np.lexsort((lmask, umask, filled))
         order = order[size[order] > 0]
@@ -310,13 +317,37 @@ class Layout:
             ]
         )
         joker = np.array([self.is_joker_box(int(b)) for b in boxes], dtype=np.bool_)
+        above = self.above
         return Writes(
             adds=np.where(upper, values, 0).astype(np.int32),
             upper_bit=np.where(upper, 1 << position, 0).astype(np.int32),
             lower_bit=np.where(upper, 0, 1 << position).astype(np.int32),
             sets_j=joker,
             j=(values > 0).astype(np.int32),
+            upper_before=above[0][boxes],
+            lower_before=above[1][boxes],
         )
+
+    @cached_property
+    def above(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per box: the upper and the lower boxes above it on the sheet, as masks."""
+        upper, lower = [], []
+        for place in range(len(self.rules.boxes)):
+            upper.append(sum(1 << i for i, b in enumerate(self.upper) if b < place))
+            lower.append(sum(1 << i for i, b in enumerate(self.lower) if b < place))
+        return np.array(upper, dtype=np.int32), np.array(lower, dtype=np.int32)
+
+    def next_box(self, umask: np.ndarray, lmask: np.ndarray) -> np.ndarray:
+        """The first empty box on the sheet in each state (the one a forced game fills
+        next); the box count where none is."""
+        filled = np.zeros((len(self.rules.boxes), len(umask)), dtype=np.bool_)
+        for i, b in enumerate(self.upper):
+            filled[b] = umask >> i & 1 == 1
+        for i, b in enumerate(self.lower):
+            filled[b] = lmask >> i & 1 == 1
+        empty = np.vstack([~filled, np.ones((1, len(umask)), dtype=np.bool_)])
+        found: np.ndarray = empty.argmax(axis=0)
+        return found
 
     def is_joker_box(self, box: int) -> bool:
         """Whether the box at this position is the joker's five-of-a-kind box."""

@@ -163,6 +163,8 @@ def allowed(layout: Layout, states: States, hands: np.ndarray) -> tuple[np.ndarr
     if rules.upper_first:
         upper_open = (empty & upper).any(axis=1)
         may = np.where(upper_open[:, None], empty & upper, may)
+    if rules.forced_order:
+        may = np.arange(len(upper)) == empty.argmax(axis=1)[:, None]
     return may, joker
 
 

@@ -31,7 +31,7 @@ from advisor.column import Columns
 from advisor.layout import Layout
 from advisor.moments import CHANNELS
 from advisor.solver import solve
-from scoring import GameRules, rules_of
+from scoring import GameRules, rules_of, rules_signature
 
 # Bump when the meaning or layout of the stored arrays changes.
 FORMAT = 5
@@ -63,14 +63,13 @@ log = logging.getLogger(__name__)
 
 
 def rules_key(layout: Layout) -> str:
-    """A checksum of everything the solution depends on: points tables and bonus rules.
+    """A checksum of everything the solution depends on: the whole rules record (so that a
+    change of any setting is another table) and the points tables.
 
     It only has to tell rule sets apart, so two zlib checksums do (hashlib's OpenSSL
     would add megabytes to every process that looks a table up).
     """
-    rules = layout.rules
-    sections = [(b.id, b.section) for b in rules.boxes]
-    described = repr((FORMAT, sections, rules.upper_bonus, rules.joker, rules.upper_first))
+    described = f"{FORMAT} {rules_signature(layout.rules)}"
     data = described.encode() + np.ascontiguousarray(layout.points, dtype=np.int64).tobytes()
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 

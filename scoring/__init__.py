@@ -17,6 +17,7 @@ from scoring.errors import (
     InvalidRollsError,
     NothingToUndoError,
     PlayerError,
+    RulesError,
     ScoringError,
     UnknownBoxError,
     UnknownGameError,
@@ -24,6 +25,14 @@ from scoring.errors import (
 from scoring.game import Game, Standing, Turn
 from scoring.games import GAMES, rules_of
 from scoring.hand import FACES, Hand, dice_text
+from scoring.house import (
+    FIXED_BOXES,
+    STRAIGHTS,
+    Difference,
+    HouseRules,
+    differences,
+    house_rules,
+)
 from scoring.players import (
     HIDDEN_CATEGORIES,
     LONGEST_NAME,
@@ -37,6 +46,14 @@ from scoring.players import (
 from scoring.record_file import report_on
 from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import ENGLISH, MOST_DICE, Box, GameRules, Joker, Section, UpperBonus
+from scoring.rules_data import (
+    LONGEST_RULES_NAME,
+    MOST_POINTS,
+    check_rules,
+    rules_from_record,
+    rules_record,
+    rules_signature,
+)
 from scoring.scorer import (
     Column,
     allowed_boxes,
@@ -54,22 +71,28 @@ from scoring.totals import Totals
 __all__ = [
     "ENGLISH",
     "FACES",
+    "FIXED_BOXES",
     "GAMES",
     "HIDDEN_CATEGORIES",
     "LONGEST_NAME",
+    "LONGEST_RULES_NAME",
     "MAX_PLAYERS",
     "MOST_DICE",
+    "MOST_POINTS",
     "SCRATCH",
+    "STRAIGHTS",
     "Box",
     "BoxFilledError",
     "BoxNotAllowedError",
     "Column",
     "CorruptRecordError",
+    "Difference",
     "EarlierRoll",
     "Game",
     "GameOverError",
     "GameRules",
     "Hand",
+    "HouseRules",
     "InvalidDiceError",
     "InvalidRollError",
     "InvalidRollsError",
@@ -77,6 +100,7 @@ __all__ = [
     "NothingToUndoError",
     "PlayerError",
     "Reason",
+    "RulesError",
     "ScoringError",
     "Section",
     "Standing",
@@ -90,10 +114,13 @@ __all__ = [
     "allowed_boxes",
     "box_points",
     "check_column",
+    "check_rules",
     "dice_text",
+    "differences",
     "disguised",
     "earlier_rolls",
     "extra_bonus",
+    "house_rules",
     "is_scratch",
     "joker_applies",
     "look_alikes",
@@ -102,7 +129,10 @@ __all__ = [
     "player_name",
     "player_names",
     "report_on",
+    "rules_from_record",
     "rules_of",
+    "rules_record",
+    "rules_signature",
     "score",
     "sheet_csv",
     "sheet_rows",

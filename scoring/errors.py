@@ -24,6 +24,10 @@ class UnknownGameError(ScoringError):
     """A game id that is not in `GAMES`."""
 
 
+class RulesError(ScoringError):
+    """A rules record that cannot be read, or settings that contradict each other."""
+
+
 class UnknownBoxError(ScoringError):
     """A box id that the game does not have."""
 

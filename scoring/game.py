@@ -15,6 +15,7 @@ from scoring.games import rules_of
 from scoring.players import player_name, player_names, saved_player_names
 from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import GameRules
+from scoring.rules_data import rules_from_record, rules_record
 from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal
 from scoring.totals import Totals, column_totals
 
@@ -188,9 +189,11 @@ class Game:
         return self._turns.pop()
 
     def to_dict(self) -> dict[str, Any]:
-        """The game record that `from_dict` and `python -m scoring replay` read."""
+        """The game record that `from_dict` and `python -m scoring replay` read, its whole
+        rules record with it (so that house rules replay anywhere)."""
         return {
             "game": self.rules.id,
+            "rules": rules_record(self.rules),
             "players": list(self.players),
             "turns": [t.to_dict() for t in self._turns],
         }
@@ -204,7 +207,7 @@ class Game:
             if key not in record:
                 raise CorruptRecordError("the game record has no {key!r}", key=key)
         try:
-            game = cls._saved(record["game"], record["players"])
+            game = cls._saved(_rules(record), record["players"])
         except ScoringError as error:
             raise CorruptRecordError("bad game record: {error}", error=error) from error
         turns = record["turns"]
@@ -250,3 +253,18 @@ class Game:
                 player=player,
                 players=", ".join(self.players),
             )
+
+
+def _rules(record: Mapping[str, Any]) -> GameRules:
+    """The rules a game record is played by: its rules record, or (in a record written
+    before records carried one) the game's preset."""
+    if "rules" not in record:
+        return rules_of(record["game"])
+    rules = rules_from_record(record["rules"])
+    if record["game"] != rules.id:
+        raise CorruptRecordError(
+            "the record is a game of {game!r} but its rules are of {rules!r}",
+            game=record["game"],
+            rules=rules.id,
+        )
+    return rules

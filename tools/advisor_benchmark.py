@@ -30,7 +30,7 @@ from advisor import (
 )
 from advisor.finals import forget_finals
 from advisor.lockstep import rest_totals
-from scoring import FACES, GAMES, Game
+from scoring import FACES, GAMES, Game, GameRules, HouseRules, house_rules
 from tools.advisor_compare import compare, print_table
 from tools.advisor_simulate import play_turn
 from tools.advisor_timing import run_child, timed
@@ -42,10 +42,16 @@ CHANCE_GAMES = 1
 LOCKSTEP_GAMES = 10_000
 
 
-def _solve_one(game: str) -> None:
-    """Solve ``game`` here and print states, expected score and seconds as JSON."""
+def _rules(game: str, forced: bool) -> GameRules:
+    """The rules of ``game``, in forced order when ``forced``."""
+    return house_rules(GAMES[game], HouseRules(forced_order=True)) if forced else GAMES[game]
+
+
+def _solve_one(game: str, forced: bool) -> None:
+    """Solve ``game`` (in forced order when ``forced``) here and print states, expected
+    score and seconds as JSON."""
     start = time.perf_counter()
-    tables = solve_afresh(game)
+    tables = solve_afresh(_rules(game, forced))
     seconds = time.perf_counter() - start
     columns = tables.columns
     empty = tables.values[columns.position(columns.state({}))]
@@ -58,9 +64,10 @@ def _solve_one(game: str) -> None:
     )
 
 
-def measure(game: str) -> dict[str, float]:
-    """Solve ``game`` in a child process; its result plus its CPU time and peak memory in MiB."""
-    run = run_child(["-m", "tools.advisor_benchmark", "--one", game])
+def measure(game: str, forced: bool = False) -> dict[str, float]:
+    """Solve ``game`` (in forced order when ``forced``) in a child process; its result plus
+    its CPU time and peak memory in MiB."""
+    run = run_child(["-m", "tools.advisor_benchmark", "--one", game, *["--forced"] * forced])
     return {**json.loads(run.output), "cpu_seconds": run.cpu, "peak_mib": run.peak_mib}
 
 
@@ -151,6 +158,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"of: {', '.join(GAMES)}")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     parser.add_argument(
+        "--forced", action="store_true", help="the games in forced order: their tables alone"
+    )
+    parser.add_argument(
         "--against-yatzy-solver",
         action="store_true",
         help="compare Yahtzee and Yatzy with the yatzy-solver package, taking turns",
@@ -158,7 +168,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="builds and first queries per side")
     args = parser.parse_args(argv)
     if args.one:
-        _solve_one(args.one)
+        _solve_one(args.one, args.forced)
         return
     if args.against_yatzy_solver:
         if importlib.util.find_spec("yatzy_solver") is None:
@@ -173,7 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     wall = cpu = 0.0
     games = args.games or advised_games()
     for game in games:
-        row = measure(game)
+        row = measure(game, args.forced)
         wall, cpu = wall + row["seconds"], cpu + row["cpu_seconds"]
         print(
             f"{game:8} {row['states']:9d} {row['expected']:10.4f} "
@@ -182,6 +192,8 @@ def main(argv: list[str] | None = None) -> None:
             flush=True,
         )
     print(f"{'total':8} {'':9} {'':10} {wall:8.1f} {cpu:6.1f}")
+    if args.forced:
+        return
     print(f"\nquery times in ms over {QUERY_GAMES} games each (median / max)")
     _print_medians(games, time_queries, 3)
     print(f"\nreview of a {REVIEW_PLAYERS}-player game, every roll recorded, in ms (median / max)")

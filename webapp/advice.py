@@ -24,7 +24,7 @@ from scoring import Game, GameRules
 from webapp import turn_state
 from webapp.language import _, error_text
 from webapp.saved_games import Entries, OpenGame
-from webapp.server import solve_ahead, table_ready
+from webapp.server import rules_ready
 from webapp.state import ADVISOR_KEY, ASK_KEY
 
 
@@ -47,10 +47,7 @@ def advisor_ready(rules: GameRules) -> bool:
     """Whether the game's strategy is solved and loaded; if not, it is solved next in the
     background (`webapp.server.ahead`): the page never waits for it, and redraws itself once it
     is ready (`webapp.server.sync`). Never for rules the advisor does not solve."""
-    if unsolvable(rules) is not None:
-        return False
-    solve_ahead()
-    return table_ready(rules.id)
+    return rules_ready(rules)
 
 
 def advisor_on() -> bool:

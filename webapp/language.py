@@ -24,6 +24,7 @@ from babel.numbers import format_decimal, format_percent, get_decimal_symbol, ge
 from scoring import ENGLISH, GameRules
 from translatable import TranslatableError
 from webapp.state import LANGUAGE_KEY
+from webapp.text import plain
 
 LANGUAGES: Mapping[str, str] = MappingProxyType(
     {"en": "English", "ca": "Català", "ru": "Русский", "el": "Ελληνικά", "sv": "Svenska"}
@@ -176,9 +177,10 @@ def _chart_dates(locale: str) -> dict[str, object]:
 
 
 def game_title(rules: GameRules) -> str:
-    """The game's name: its own where the page speaks its language, else translated."""
-    own = rules.title.get(current())
-    return own or pgettext(GAME_CONTEXT, rules.title[ENGLISH])
+    """The game's name (its own where the page speaks its language, else translated), with
+    the name a table gave its house rules."""
+    title = rules.title.get(current()) or pgettext(GAME_CONTEXT, rules.title[ENGLISH])
+    return f"{title} · {plain(rules.name)}" if rules.name else title
 
 
 def sheet_names(rules: GameRules, own: bool = False) -> dict[str, str]:

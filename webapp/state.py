@@ -168,6 +168,11 @@ def open_key(game_id: object) -> str:
     return f"open_{game_id}"
 
 
+def house_key(game: str, setting: str) -> str:
+    """Key of one house-rules setting of a game on the start page."""
+    return f"house_{game}_{setting}"
+
+
 def player_name_key(seat: object) -> str:
     """The name field of the player in seat `seat` (from 0) of the new-game form."""
     return f"player_name_{seat}"

@@ -1,10 +1,30 @@
 """The variants of RULES.md ("Variants and house rules"): Maxi Yatzy's six dice, twenty
 boxes and saved rolls, and Hoyle's Yacht."""
 
-import pytest
+import json
 
-from scoring import GAMES, Game, options, score
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from scoring import (
+    GAMES,
+    BoxNotAllowedError,
+    CorruptRecordError,
+    Game,
+    GameRules,
+    HouseRules,
+    RulesError,
+    differences,
+    house_rules,
+    options,
+    rules_from_record,
+    rules_record,
+    score,
+)
 from scoring.errors import InvalidDiceError, InvalidRollError
+from scoring.house import FIXED_BOXES, STRAIGHTS
+from scoring.scorer import box_range
 from tests.scoring import reference
 
 MAXI_CHECKS = [
@@ -84,3 +104,129 @@ def test_variant_yacht_has_twelve_boxes_and_no_bonus():
     for face, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), 1):
         game.record(box, [face] * 5)
     assert game.totals()["Ann"].upper_bonus == 0
+
+
+HOUSE = st.builds(
+    HouseRules,
+    upper_bonus_points=st.none() | st.integers(0, 100),
+    upper_bonus_at_least=st.none() | st.integers(0, 80),
+    fixed_points=st.dictionaries(st.sampled_from(FIXED_BOXES), st.integers(0, 60), max_size=2),
+    straights=st.none() | st.sampled_from([("small_straight",), ("large_straight",), STRAIGHTS]),
+    four_in_a_row_small=st.none() | st.booleans(),
+    joker=st.none() | st.booleans(),
+    first_roll_doubling=st.none() | st.booleans(),
+    forced_order=st.none() | st.booleans(),
+)
+
+
+@st.composite
+def house_games(draw) -> GameRules:
+    """The rules of a preset under random house settings the engine accepts."""
+    preset = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    house = draw(HOUSE)
+    try:
+        return house_rules(preset, house)
+    except RulesError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(house_games(), st.data())
+def test_variant_house_rules_order_of_dice_and_bounds_and_replay(rules, data):
+    hand = data.draw(st.lists(st.integers(1, 6), min_size=rules.dice, max_size=rules.dice))
+    shuffled = data.draw(st.permutations(hand))
+    for box in rules.boxes:
+        assert score(rules, box.id, hand) == score(rules, box.id, shuffled)
+        low, high = box_range(box, rules.dice)
+        assert low <= score(rules, box.id, hand, 1) <= high
+    game = Game(rules, ["Ann", "Bob"])
+    for _ in range(data.draw(st.integers(0, 2 * len(rules.boxes)))):
+        offered = game.options(hand)
+        if rules.forced_order:
+            assert len(offered) == 1
+        game.record(data.draw(st.sampled_from(offered))[0], hand)
+        hand = data.draw(st.lists(st.integers(1, 6), min_size=rules.dice, max_size=rules.dice))
+    again = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert again.rules is rules_from_record(rules_record(rules))
+    assert again.totals() == game.totals() and again.turns == game.turns
+
+
+def test_variant_forced_order_offers_only_the_next_box_of_the_sheet():
+    rules = house_rules(GAMES["yahtzee"], HouseRules(forced_order=True))
+    game = Game(rules, ["Ann"])
+    assert game.options([6, 6, 6, 6, 6]) == [("ones", 0)]
+    with pytest.raises(BoxNotAllowedError, match="in order"):
+        game.record("five_of_a_kind", [6, 6, 6, 6, 6])
+    for box in ("ones", "twos", "threes"):
+        game.record(box, [1, 2, 3, 4, 5])
+    assert [box for box, _ in game.options([4, 4, 4, 4, 4])] == ["fours"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "house", "why"),
+    [
+        (
+            "yatzy",
+            HouseRules(straights=("large_straight",), four_in_a_row_small=True),
+            "small straight",
+        ),
+        ("yatzy", HouseRules(extra_bonus=100), "needs the joker"),
+        ("yatzy", HouseRules(upper_bonus_at_least=106), "at most 105"),
+        ("maxi", HouseRules(upper_bonus_at_least=130), "at most 126"),
+        (
+            "yatzy",
+            HouseRules(order=("chance", *[b.id for b in GAMES["yatzy"].boxes if b.id != "chance"])),
+            "above",
+        ),
+        ("yatzy", HouseRules(order=("ones",)), "every box"),
+        ("yacht", HouseRules(fixed_points={"full_house": 2000}), "0 to 1000"),
+        ("yacht", HouseRules(fixed_points={"chance": 20}), "no fixed points"),
+        ("yacht", HouseRules(fixed_points={"tower": 20}), "no fixed points"),
+    ],
+)
+def test_variant_contradictory_settings_are_refused_saying_why(preset, house, why):
+    with pytest.raises(RulesError, match=why):
+        house_rules(GAMES[preset], house)
+
+
+def test_variant_house_rules_say_what_differs_from_the_preset():
+    rules = house_rules(
+        GAMES["yatzy"],
+        HouseRules(
+            name="Grandma", upper_bonus_points=50, upper_bonus_at_least=60, forced_order=True
+        ),
+    )
+    found = {d.setting: (d.preset, d.house) for d in differences(GAMES["yatzy"], rules)}
+    assert found == {
+        "upper_bonus": ({"points": 50, "at_least": 63}, {"points": 50, "at_least": 60}),
+        "forced_order": (False, True),
+    }
+    assert differences(GAMES["yatzy"], GAMES["yatzy"]) == []
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda r: r.pop("boxes"),
+        lambda r: r.update(dice=7),
+        lambda r: r.update(rolls=0),
+        lambda r: r.update(id="poker"),
+        lambda r: r["boxes"][3].update(pattern="royal_flush"),
+        lambda r: r["boxes"][9].update(points={"fixed": -5}),
+        lambda r: r["boxes"].append(dict(r["boxes"][0])),
+        lambda r: r.update(boxes=[r["boxes"][0]] * 31),
+        lambda r: r.update(upper_bonus={"points": 50}),
+        lambda r: r.update(saved_rolls="yes"),
+    ],
+)
+def test_variant_a_damaged_rules_record_is_refused_and_changes_nothing(damage):
+    record = Game("yatzy", ["Ann"]).to_dict()
+    damage(record["rules"])
+    with pytest.raises(CorruptRecordError):
+        Game.from_dict(record)
+
+
+def test_variant_a_record_without_rules_is_read_as_its_preset():
+    record = {"game": "yatzy", "players": ["Ann"], "turns": []}
+    assert Game.from_dict(record).rules is GAMES["yatzy"]

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from scoring import GAMES, rules_record
 from store import GameStore, open_store
 
 
@@ -41,6 +42,7 @@ def record() -> dict[str, Any]:
     """A small yatzy game record with one turn."""
     return {
         "game": "yatzy",
+        "rules": rules_record(GAMES["yatzy"]),
         "players": ["Ann", "Bob"],
         "turns": [{"player": "Ann", "dice": [1, 2, 3, 4, 5], "roll": 3, "box": "chance"}],
     }

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from streamlit.testing.v1 import AppTest
 
-from scoring import Game
+from scoring import GAMES, Game, rules_record
 from store import GameStore
 from tests.webapp.conftest import APP
 from tests.webapp.driver import at_table, problems
@@ -55,6 +55,7 @@ def test_around_the_table_rematch_starts_the_same_game_in_the_same_seats(
     saved = store.load(rematch, table=table).record
     assert Game.from_dict(saved).to_dict() == {
         "game": "greek",
+        "rules": rules_record(GAMES["greek"]),
         "players": ["Cy", "Ann", "Bob"],
         "turns": [],
     }

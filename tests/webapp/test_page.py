@@ -8,7 +8,7 @@ from streamlit import config
 from streamlit.testing.v1 import AppTest
 
 import samples
-from scoring import GAMES, Game
+from scoring import GAMES, Game, rules_record
 from tests.conftest import fill
 from tests.webapp.conftest import APP
 from tests.webapp.driver import (
@@ -52,6 +52,7 @@ def test_starting_a_game_puts_its_id_in_the_url_and_saves_it(page, store):
     saved = store.load(game_id, table=table_of(page))
     assert saved.record == {
         "game": "yatzy",
+        "rules": rules_record(GAMES["yatzy"]),
         "players": ["Ann", "Bob"],
         "turns": [],
         "language": "en",
@@ -273,7 +274,8 @@ def test_finished_games_are_listed_apart_with_their_winner(store, table):
     assert not problems(page)
     resumable = {b.key for b in page.button if b.key and b.key.startswith("resume_")}
     assert resumable == {f"resume_{going.id}"}
-    (listed,) = [m.value for m in page.expander[0].markdown]
+    finished_list = next(e for e in page.expander if e.label != "House rules")
+    (listed,) = [m.value for m in finished_list.markdown]
     assert f"Bob wins with {finished.totals()['Bob'].total}" in listed
     page = page.button(key=f"open_{done.id}").click().run()
     assert page.query_params["game"] == done.id

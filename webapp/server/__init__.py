@@ -7,7 +7,7 @@ background; its memory allocator; and, in `streamlit_private`, every use of Stre
 private API. The page reaches the room through the names here only.
 """
 
-from webapp.server.ahead import solve_ahead, table_ready
+from webapp.server.ahead import rules_ready
 from webapp.server.database import game_store
 from webapp.server.games_import import Progress, importer
 from webapp.server.issued_tables import TooManyTablesError, is_issued, issue_table
@@ -44,10 +44,9 @@ __all__ = [
     "keeper",
     "pace_run",
     "photo_allowed",
+    "rules_ready",
     "saving",
     "settle_allocator",
-    "solve_ahead",
     "stop_following",
-    "table_ready",
     "warm_up",
 ]

@@ -1,14 +1,27 @@
-"""What the server does ahead of its visitors: the advisor's tables of the five games
-solved in the background, quickest first, so that advice is there when a game wants it.
+"""What the server does ahead of its visitors: the advisor's tables of the games solved in
+the background, quickest first, so that advice is there when a game wants it; a table's
+house rules get theirs solved in the background too, once a game is played by them.
 
 One cache, the advisor's default, serves every browser of the server; it is safe to ask
 from any number of page threads at once.
 """
 
-from advisor import default_cache
+import logging
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from advisor import default_cache, unsolvable
+from scoring import GAMES, GameRules, rules_signature
 
 # Quickest to solve first: a table asked for by a page jumps the queue anyway.
-ORDER = ("catalan", "yahtzee", "russian", "yatzy", "greek")
+ORDER = ("catalan", "yacht", "yahtzee", "russian", "yatzy", "greek")
+# House rules waiting for their table at most, beyond which a page asks again later.
+MOST_HOUSE_RULES_WAITING = 8
+
+log = logging.getLogger(__name__)
+_house_rules = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-rules")
+_waiting: set[str] = set()
+_lock = threading.Lock()
 
 
 def solve_ahead() -> None:
@@ -16,6 +29,31 @@ def solve_ahead() -> None:
     default_cache().solve_ahead(ORDER)
 
 
-def table_ready(game: str) -> bool:
-    """Whether the game's table is loaded; if not, it is solved next in the background."""
-    return default_cache().ready(game)
+def rules_ready(rules: GameRules) -> bool:
+    """Whether the advisor's table for `rules` is loaded; if not, it is solved next in the
+    background (a preset's by the cache's solver, house rules one at a time here). Never
+    for rules the advisor does not solve."""
+    if unsolvable(rules) is not None:
+        return False
+    cache = default_cache()
+    if GAMES.get(rules.id) is rules:
+        solve_ahead()
+        return cache.ready(rules.id)
+    if cache.loaded(rules) or cache.load_stored(rules):
+        return True
+    key = rules_signature(rules)
+    with _lock:
+        if key not in _waiting and len(_waiting) < MOST_HOUSE_RULES_WAITING:
+            _waiting.add(key)
+            _house_rules.submit(_solve, rules, key)
+    return False
+
+
+def _solve(rules: GameRules, key: str) -> None:
+    try:
+        default_cache().solved(rules)
+    except Exception:
+        log.exception("the advisor's table for house rules %r cannot be solved", rules.name)
+    finally:
+        with _lock:
+            _waiting.discard(key)

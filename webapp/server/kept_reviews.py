@@ -18,7 +18,7 @@ from advisor import review, unsolvable
 from player_stats import review_facts
 from scoring import Game
 from store import GameStore
-from webapp.server.ahead import solve_ahead, table_ready
+from webapp.server.ahead import rules_ready
 from webapp.server.memory import give_back_memory
 
 log = logging.getLogger(__name__)
@@ -114,8 +114,7 @@ class ReviewKeeper:
             game = Game.from_dict(saved.record)
             if not game.finished or unsolvable(game.rules) is not None:
                 return 0
-            if not table_ready(game.rules.id):
-                solve_ahead()
+            if not rules_ready(game.rules):
                 return None
             found = review_facts(review(game, chances=False))
             return int(store.keep_review(game_id, saved.revision, found, table=table))

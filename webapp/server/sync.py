@@ -5,18 +5,21 @@ page that waits for the advisor's table checks every SYNC_SECONDS whether it is 
 
 import streamlit as st
 
+from scoring import GameRules
 from store import StoreError
-from webapp.server.ahead import table_ready
+from webapp.server.ahead import rules_ready
 from webapp.server.database import game_store
 from webapp.server.push import follow_pushed
 
 SYNC_SECONDS = 1.5
 
 
-def follow_changes(table: str, game_id: str, revision: int, advice_for: str | None = None) -> None:
+def follow_changes(
+    table: str, game_id: str, revision: int, advice_for: GameRules | None = None
+) -> None:
     """Redraw the page once the saved revision of `table`'s game is no longer the one
-    drawn, or once the advisor can help with game kind `advice_for` (None: the page does
-    not wait)."""
+    drawn, or once the advisor can help with a game of rules `advice_for` (None: the page
+    does not wait)."""
     feed = game_store().changes
     if feed is None:
         _check_revision(table, game_id, revision, advice_for)
@@ -27,8 +30,8 @@ def follow_changes(table: str, game_id: str, revision: int, advice_for: str | No
 
 
 @st.fragment(run_every=SYNC_SECONDS)
-def _check_revision(table: str, game_id: str, revision: int, advice_for: str | None) -> None:
-    if advice_for is not None and table_ready(advice_for):
+def _check_revision(table: str, game_id: str, revision: int, advice_for: GameRules | None) -> None:
+    if advice_for is not None and rules_ready(advice_for):
         st.rerun(scope="app")
     try:
         saved = game_store().revision(game_id, table=table)
@@ -39,6 +42,6 @@ def _check_revision(table: str, game_id: str, revision: int, advice_for: str | N
 
 
 @st.fragment(run_every=SYNC_SECONDS)
-def _wait_for_advice(advice_for: str) -> None:
-    if table_ready(advice_for):
+def _wait_for_advice(advice_for: GameRules) -> None:
+    if rules_ready(advice_for):
         st.rerun(scope="app")

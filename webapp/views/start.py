@@ -5,6 +5,7 @@ import streamlit as st
 
 from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, Game, ScoringError
 from store import GameSummary, StoreError
+from webapp.house_rules_form import house_rules_form
 from webapp.language import _, error_text, game_title, ngettext
 from webapp.local_time import moment_text
 from webapp.navigation import show_game
@@ -42,6 +43,7 @@ def new_game_form(table: str) -> None:
         captions=[_(rules.summary) for rules in GAMES.values()],
         key=NEW_GAME_KEY,
     )
+    rules = house_rules_form(GAMES[game_id])
     count = st.number_input(_("Players"), 1, MAX_PLAYERS, value=2, step=1, key=PLAYER_COUNT_KEY)
     names = [
         st.text_input(
@@ -54,9 +56,9 @@ def new_game_form(table: str) -> None:
     ]
     for warning in look_alike_warnings(names):
         st.warning(warning, icon=":material/visibility:")
-    if st.button(_("Start the game"), type="primary", key=START_KEY):
+    if st.button(_("Start the game"), type="primary", key=START_KEY, disabled=rules is None):
         try:
-            game = Game(game_id, names)
+            game = Game(rules or game_id, names)
         except ScoringError as error:
             st.error(plain(error_text(error)))
             return

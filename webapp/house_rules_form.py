@@ -1,0 +1,177 @@
+"""A table's house rules on its start page: the settings of the chosen game, changed where
+the table plays otherwise, said back in plain words, and refused when they contradict."""
+
+import streamlit as st
+
+from scoring import (
+    FIXED_BOXES,
+    LONGEST_RULES_NAME,
+    MOST_POINTS,
+    STRAIGHTS,
+    Difference,
+    GameRules,
+    HouseRules,
+    RulesError,
+    differences,
+    house_rules,
+)
+from webapp.language import _, error_text, sheet_names
+from webapp.state import house_key
+from webapp.text import plain
+
+
+def house_rules_form(preset: GameRules) -> GameRules | None:
+    """The rules a new game of `preset` is played by: the preset's own, or the table's
+    house rules; None (with the reason on the page) while the settings contradict."""
+    names = sheet_names(preset)
+    with st.expander(_("House rules"), icon=":material/tune:"):
+        house = _settings(preset, names)
+        try:
+            rules = house_rules(preset, house)
+        except RulesError as error:
+            st.error(plain(error_text(error)), icon=":material/block:")
+            return None
+        found = differences(preset, rules)
+        if not found:
+            st.caption(_("As the game's own rules."))
+        for line in _described(found, preset, rules, names):
+            st.markdown(f"- {plain(line)}")
+    return rules
+
+
+def _settings(preset: GameRules, names: dict[str, str]) -> HouseRules:
+    """The settings as the table sets them, each starting at the preset's."""
+    key = preset.id
+    name = st.text_input(
+        _("Name of your rules"), max_chars=LONGEST_RULES_NAME, key=house_key(key, "name")
+    )
+    bonus, at_least = st.columns(2)
+    points = bonus.number_input(
+        _("Upper bonus"),
+        0,
+        MOST_POINTS,
+        preset.upper_bonus.points,
+        key=house_key(key, "bonus"),
+    )
+    threshold = at_least.number_input(
+        _("for an upper sum of at least"),
+        0,
+        MOST_POINTS,
+        preset.upper_bonus.at_least,
+        key=house_key(key, "at_least"),
+    )
+    fixed = {}
+    for box in preset.boxes:
+        value = getattr(box.points, "value", None)
+        if box.id in FIXED_BOXES and value is not None:
+            fixed[box.id] = int(
+                st.number_input(names[box.id], 0, MOST_POINTS, value, key=house_key(key, box.id))
+            )
+    straights = tuple(
+        box_id
+        for box_id in STRAIGHTS
+        if box_id in preset.box_by_id
+        and st.checkbox(names[box_id], value=True, key=house_key(key, f"has_{box_id}"))
+    )
+    small = preset.box_by_id.get("small_straight")
+    four = small is not None and st.checkbox(
+        _("Four in a row counts as a small straight"),
+        value=getattr(small.pattern, "length", None) == 4,
+        key=house_key(key, "four_in_a_row"),
+    )
+    joker = st.checkbox(
+        _("Joker: an extra five of a kind counts as any box, with a bonus"),
+        value=preset.joker is not None,
+        key=house_key(key, "joker"),
+        disabled=preset.dice != 5,
+    )
+    extra = (
+        st.number_input(
+            _("Bonus for each extra five of a kind"),
+            0,
+            MOST_POINTS,
+            preset.joker.bonus if preset.joker is not None else 100,
+            key=house_key(key, "extra"),
+        )
+        if joker
+        else None
+    )
+    doubling = st.checkbox(
+        _("A hand from the first roll counts double"),
+        value=preset.roll_matters,
+        key=house_key(key, "doubling"),
+    )
+    forced = st.checkbox(
+        _("Forced order: fill the boxes top to bottom"),
+        value=preset.forced_order,
+        key=house_key(key, "forced"),
+    )
+    return HouseRules(
+        name=name.strip(),
+        upper_bonus_points=int(points),
+        upper_bonus_at_least=int(threshold),
+        fixed_points=fixed,
+        straights=straights,
+        four_in_a_row_small=four if small is not None and "small_straight" in straights else None,
+        joker=joker,
+        extra_bonus=int(extra) if extra is not None else None,
+        first_roll_doubling=doubling if doubling != preset.roll_matters else None,
+        forced_order=forced,
+    )
+
+
+def _described(
+    found: list[Difference], preset: GameRules, rules: GameRules, names: dict[str, str]
+) -> list[str]:
+    """What differs from the preset, one plain line each."""
+    lines = []
+    doubling_said = False
+    for difference in found:
+        setting = difference.setting
+        if setting == "upper_bonus":
+            bonus = rules.upper_bonus
+            lines.append(
+                _("Upper bonus {points} for an upper sum of at least {at_least}.").format(
+                    points=bonus.points, at_least=bonus.at_least
+                )
+            )
+        elif setting == "joker":
+            if rules.joker is None:
+                lines.append(_("No joker and no bonus for an extra five of a kind."))
+            else:
+                lines.append(
+                    _("Joker, and +{bonus} for each extra five of a kind.").format(
+                        bonus=rules.joker.bonus
+                    )
+                )
+        elif setting == "forced_order":
+            lines.append(
+                _("Forced order: the boxes are filled top to bottom.")
+                if rules.forced_order
+                else _("The boxes are filled in any order.")
+            )
+        elif setting == "box":
+            lines.append(_("No {box}.").format(box=names[difference.preset]))
+        elif setting.endswith(".doubled_on_first_roll"):
+            if not doubling_said:
+                doubling_said = True
+                lines.append(
+                    _("A hand from the first roll counts double.")
+                    if rules.roll_matters
+                    else _("No doubling on the first roll.")
+                )
+        elif setting == "small_straight.pattern":
+            lines.append(
+                _("Four in a row counts as a small straight.")
+                if difference.house == "four_in_a_row"
+                else _("A small straight is 1-2-3-4-5.")
+            )
+        elif setting.endswith(".points"):
+            box_id = setting.removesuffix(".points")
+            points = rules.box(box_id).points
+            lines.append(
+                _("{box}: {points} points.").format(
+                    box=names[box_id], points=getattr(points, "value", "")
+                )
+            )
+    return lines
