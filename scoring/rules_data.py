@@ -81,6 +81,9 @@ def rules_from_record(data: object) -> GameRules:
     saying what is wrong with a record that cannot be read or whose settings contradict
     each other (see `check_rules`)."""
     record = _mapping(data, "rules")
+    known = _SHARED.get(_signature(record))
+    if known is not None:
+        return known
     preset = GAMES.get(_text(record.get("id"), "id", 20))
     if preset is None:
         raise RulesError("the rules start from an unknown game {game!r}", game=record.get("id"))
@@ -111,7 +114,16 @@ def rules_from_record(data: object) -> GameRules:
 def rules_signature(rules: GameRules) -> str:
     """The whole rules record as one text: equal for rules that play alike, different as
     soon as any setting differs."""
-    return json.dumps(rules_record(rules), sort_keys=True, separators=(",", ":"))
+    return _signature(rules_record(rules))
+
+
+def _signature(record: Mapping[str, Any]) -> str:
+    """A rules record as one text (empty for data no rules record is: too deep, or not
+    JSON)."""
+    try:
+        return json.dumps(record, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return ""
 
 
 def _shared(rules: GameRules) -> GameRules:

@@ -21,7 +21,7 @@ def address(url: str, table: str, game_id: str | None = None) -> str:
 
 
 def die_face(page: Page, position: int, value: int) -> Locator:
-    """Die `position`'s (0 to 4) face `value` on its current row."""
+    """Die `position`'s (from 0) face `value` on its current row."""
     return page.locator(f".st-key-die_{position}:not([data-stale='true'])").get_by_role(
         "radio", name=str(value), exact=True
     )
@@ -59,10 +59,10 @@ def record_hand(page: Page, hand: list[int], box: str) -> None:
     button.click()
 
 
-def dice_shown(page: Page) -> list[int]:
-    """The five values the page shows (0 for a die without one)."""
+def dice_shown(page: Page, count: int = 5) -> list[int]:
+    """The values of the game's `count` dice the page shows (0 for a die without one)."""
     values = []
-    for position in range(5):
+    for position in range(count):
         row = page.locator(f".st-key-die_{position}:not([data-stale='true'])")
         checked = row.get_by_role("radio", checked=True)
         values.append(int(checked.inner_text()) if checked.count() else 0)
