@@ -61,8 +61,8 @@ def _upload(page: Page, name: str) -> None:
 
 
 def _turn_over(page: Page, turn: int) -> None:
-    """Wait for the entry of turn `turn` (from 1) to be confirmed."""
-    expect(page.get_by_test_id("stAlertContentSuccess").first).to_be_visible()
+    """Wait for the entry of turn `turn` (from 1) to be recorded: the next round, or the
+    winner after the last (the note confirming an entry may be gone by the next redraw)."""
     expect(page.get_by_text(re.compile(rf"Round {turn + 1} ·|Ann wins"))).to_be_visible()
 
 
