@@ -13,6 +13,7 @@ from webapp.flash import show_flash
 from webapp.language import _
 from webapp.navigation import (
     players_shown,
+    settle_address,
     settle_table,
     to_new_table,
     to_start,
@@ -118,6 +119,7 @@ def _page() -> None:
     """The page this address asks for, in the language it settles on."""
     guard_server()
     pace_run()
+    settle_address()
     game_id = st.query_params.get(GAME_KEY)
     shown: OpenGame | None = None
     trouble: StoreError | CorruptRecordError | None = None

@@ -8,10 +8,11 @@ from store import StoreError, is_table_token
 from webapp.flash import flash
 from webapp.language import _
 from webapp.saved_games import store_trouble
-from webapp.server import TooManyTablesError, is_issued, issue_table
+from webapp.server import TooManyTablesError, history_navigation, is_issued, issue_table
 from webapp.state import (
     GAME_KEY,
     KIND_KEY,
+    MOVED_KEY,
     PLAYERS_VIEW,
     QUERY_KEY,
     SEATS_KEY,
@@ -19,6 +20,31 @@ from webapp.state import (
     VIEW_KEY,
 )
 from webapp.tables import remember, remembered
+
+
+def move_to(address: dict[str, str]) -> None:
+    """Point the page at `address` in one step (one entry of the browser's history), and
+    remember where it left from and went to, for `settle_address`."""
+    left = st.query_params.to_dict()
+    st.query_params.from_dict(address)
+    if address != left:
+        st.session_state[MOVED_KEY] = (left, address)
+
+
+def settle_address() -> None:
+    """Take a run the browser asked for before it saw the page's last move of the address
+    (a timed redraw sent while a click moved the page on) to where the page went, not back
+    to where it left; a step back in the browser's history, or any other address, is the
+    visitor's own."""
+    moved = st.session_state.get(MOVED_KEY)
+    if moved is None:
+        return
+    left, went = moved
+    address = st.query_params.to_dict()
+    if address == left and not history_navigation():
+        st.query_params.from_dict(went)
+    elif address != went:
+        del st.session_state[MOVED_KEY]
 
 
 def settle_table() -> str | None:
@@ -62,34 +88,41 @@ def to_new_table() -> None:
 
 def show_game(game_id: str) -> None:
     """Point the address at a game of its table (the page then shows it)."""
-    st.query_params[GAME_KEY] = game_id
+    move_to({**st.query_params.to_dict(), GAME_KEY: game_id})
 
 
 def show_table(table: str | None) -> None:
     """Point the address at a table's start page, keeping its language; None points it at
     the bare address, which goes on to this browser's most recent table."""
+    move_to(_table_address(table))
+
+
+def _table_address(table: str | None) -> dict[str, str]:
+    """The address of `table`'s start page in the page's language (the bare address, in
+    it, for None)."""
     language = st.query_params.get(QUERY_KEY)
-    st.query_params.clear()
-    if language:
-        st.query_params[QUERY_KEY] = language
-    if table is not None:
-        st.query_params[TABLE_KEY] = table
+    address = {QUERY_KEY: language} if language else {}
+    return address if table is None else {**address, TABLE_KEY: table}
+
+
+def _start_address() -> dict[str, str]:
+    """The address of this address's table's start page (the bare one when it names none)."""
+    named = st.query_params.get(TABLE_KEY)
+    return _table_address(named if is_table_token(named) else None)
 
 
 def to_start() -> None:
     """Point the address at its table's start page (the bare address when it names none)."""
-    named = st.query_params.get(TABLE_KEY)
-    show_table(named if is_table_token(named) else None)
+    move_to(_start_address())
 
 
 def show_players(game: Game | None = None) -> None:
     """Point the address at its table's Players page (from its start page or a game); from
     a game, the page opens on that game's kind and number of players."""
-    to_start()
-    st.query_params[VIEW_KEY] = PLAYERS_VIEW
+    address = {**_start_address(), VIEW_KEY: PLAYERS_VIEW}
     if game is not None:
-        st.query_params[KIND_KEY] = game.rules.id
-        st.query_params[SEATS_KEY] = str(len(game.players))
+        address |= {KIND_KEY: game.rules.id, SEATS_KEY: str(len(game.players))}
+    move_to(address)
 
 
 def players_button(game: Game | None = None) -> None:

@@ -23,6 +23,9 @@ SEATS_KEY = "seats"
 SCREEN_VIEW = "screen"
 ADVICE_KEY = "advice"
 ADVICE_OFF = "off"
+# The page's last move of the address: the address it left and the one it went to
+# (`webapp.navigation.settle_address`).
+MOVED_KEY = "address_moved"
 
 # The turn: the dice (as many of these as the game rolls, `GAME_DICE_KEY`), the ticks that
 # hold them, the roll and the earlier rolls.

@@ -94,4 +94,8 @@ def test_around_the_table_rematch_then_abandon_through_the_page(site):
     expect(shelf.locator(f".st-key-open_{rematch} button")).to_be_visible()
     (abandoned,) = store.list_games(table=table, abandoned=True)
     assert abandoned.id == rematch
+
+    page.go_back()
+    expect(page.get_by_text("This game was abandoned", exact=False)).to_be_visible()
+    assert _game_in(page.url) == rematch, "the browser's Back steps back to the game"
     context.close()

@@ -96,6 +96,28 @@ def test_around_the_table_abandon_keeps_the_game_out_of_resume_and_statistics(
     assert not [key for key in _keys(opened) if key.startswith("record_")]
 
 
+def test_around_the_table_a_redraw_asked_before_the_page_moved_on_does_not_move_it_back(
+    store: GameStore, table: str
+) -> None:
+    going_id = store.create(Game("yatzy", ["Ann", "Bob"]).to_dict(), table=table).id
+    page = at_table(table, going_id).run()
+    page.button(key="abandon").click().run()
+    assert "game" not in page.query_params
+    # The browser's timed redraw, sent with the address it showed before the click.
+    page.query_params["game"] = going_id
+    page.run()
+    assert not problems(page)
+    assert "game" not in page.query_params and page.query_params["table"] == table
+    assert [c.value for c in page.caption if c.value == "No game in progress."]
+    assert "abandon" not in _keys(page)
+
+    other_id = store.create(Game("yatzy", ["Cy"]).to_dict(), table=table).id
+    page.query_params["game"] = other_id
+    page.run()
+    assert page.query_params["game"] == other_id, "an address the page never left is kept"
+    assert "abandon" in _keys(page)
+
+
 def test_around_the_table_a_link_to_an_empty_table_asks_whether_it_is_right(
     page: AppTest, store: GameStore, table: str
 ) -> None:

@@ -22,7 +22,7 @@ from webapp.server.pacing import (
 )
 from webapp.server.push import saving, stop_following
 from webapp.server.server_guard import guard_server
-from webapp.server.streamlit_private import UploadedFile
+from webapp.server.streamlit_private import UploadedFile, history_navigation
 from webapp.server.sync import follow_changes
 from webapp.server.uploads import forget
 from webapp.server.warming import warm_up
@@ -38,6 +38,7 @@ __all__ = [
     "game_store",
     "games_file_allowed",
     "guard_server",
+    "history_navigation",
     "importer",
     "is_issued",
     "issue_table",

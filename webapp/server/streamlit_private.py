@@ -2,7 +2,8 @@
 
 Streamlit has no public way to rerun a session from outside it, to look at or drop a
 browser's messages before a session gets them, to drop a file a browser uploaded, or to
-know which session a page run belongs to; the server room needs all four. They lean on
+know which session a page run belongs to, nor whether a run is the browser going back in
+its history; the server room and the page's address need all five. They lean on
 Streamlit 1.67's runtime (its session manager, its uploaded-file manager, the session's
 event loop and client state), which a new Streamlit may change: the tests of the server
 room (test_push, test_server_guard, test_hostile's uploads) exercise each of them.
@@ -23,6 +24,7 @@ __all__ = [
     "UploadedFileRec",
     "client_address",
     "forget_upload",
+    "history_navigation",
     "intercept_browser_messages",
     "rerun_session",
     "running",
@@ -40,6 +42,12 @@ def this_session() -> str | None:
     """The browser session whose page run this thread runs, if any."""
     ctx = get_script_run_ctx()
     return None if ctx is None else ctx.session_id
+
+
+def history_navigation() -> bool:
+    """Whether this page run is the browser going back or forward in its history."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.is_history_navigation)
 
 
 def forget_upload(file_id: str) -> None:

@@ -5,6 +5,7 @@ import streamlit as st
 
 from scoring import GameRules
 from webapp.language import LANGUAGES, _, chosen, current, game_title, use
+from webapp.navigation import move_to
 from webapp.state import LANGUAGE_KEY, OWN_NAMES_KEY, PICKER_KEY, QUERY_KEY
 
 
@@ -21,7 +22,7 @@ def settle_language(saved: str | None) -> None:
 def _picked() -> None:
     code = st.session_state[PICKER_KEY]
     use(code)
-    st.query_params[QUERY_KEY] = code
+    move_to({**st.query_params.to_dict(), QUERY_KEY: code})
 
 
 def language_picker() -> None:
