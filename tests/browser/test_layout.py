@@ -108,18 +108,22 @@ class Measured:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Iterator[tuple[str, str, dict[str, str], Browser]]:
-    """A server with one game per language at one table, and a Chromium to look at it."""
+def site(
+    tmp_path_factory,
+) -> Iterator[tuple[str, str, dict[tuple[str, str], str], Browser]]:
+    """A server with one game per language and size at one table (so that no two pages
+    share a turn), and a Chromium to look at it."""
     for game in set(GAME_OF.values()) | {"yatzy"}:
         default_cache().build(game)
     db = tmp_path_factory.mktemp("layout") / "games.sqlite3"
     store = SqliteStore(db)
     table = store.issue_table()
     games = {
-        code: store.create(
+        (code, size): store.create(
             Game(GAME_OF.get(code, "yatzy"), ["Ann", "Bob"]).to_dict(), table=table
         ).id
         for code in LANGUAGES
+        for size in SIZES
     }
     url, server = start_server(ROOT / "app.py", {"DICE_TABLE_DB": str(db)})
     try:
@@ -161,7 +165,7 @@ def read_a_sample(page: Page) -> None:
 
 
 def _pages(
-    site: tuple[str, str, dict[str, str], Browser], code: str, size: str
+    site: tuple[str, str, dict[tuple[str, str], str], Browser], code: str, size: str
 ) -> dict[str, Measured]:
     """The start page and a turn in language `code` at `size`, measured."""
     url, table, games, browser = site
@@ -171,7 +175,7 @@ def _pages(
     page.goto(f"{address(url, table)}&lang={code}")
     expect(page.locator(".st-key-start button")).to_be_visible()
     start = _measure(page)
-    page.goto(f"{address(url, table, games[code])}&lang={code}")
+    page.goto(f"{address(url, table, games[code, size])}&lang={code}")
     read_a_sample(page)
     turn = _measure(page, first_screen=True)
     context.close()
