@@ -1,5 +1,7 @@
 """Test-wide set-up: the advisor's solved tables go to a fresh folder, never the user's
-cache; and a small disk of its own for the tests of a full or read-only disk."""
+cache; a small disk of its own for the tests of a full or read-only disk; and property
+tests that never fail for the machine's load (no deadline per example, no health check
+on how fast examples are made), only for what they find."""
 
 import os
 import subprocess
@@ -7,10 +9,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from advisor import CACHE_ENV, default_cache
 
 SMALL_DISK = "2m"
+
+settings.register_profile("any_load", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("any_load")
 
 
 @pytest.fixture(scope="session", autouse=True)
