@@ -13,6 +13,8 @@ from player_stats.names import Names
 # The periods the page filters by: a name, and how far back it reaches (None: all time,
 # 0: since the first of January).
 PERIODS: dict[str, int | None] = {"all": None, "year": 0, "365": 365, "30": 30, "7": 7}
+# Between a preset's id and its house rules' mark in a game kind (ids have no hyphen).
+HOUSE_SEPARATOR = "-"
 
 
 class Played(Protocol):
@@ -38,6 +40,10 @@ class Played(Protocol):
     def rolled(self) -> tuple[bool, ...]: ...
     @property
     def updated(self) -> datetime: ...
+    @property
+    def house(self) -> str: ...
+    @property
+    def house_name(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -92,10 +98,14 @@ def review_facts(found: Review) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Seat:
     """One player in one finished game: who (``player``, their identity; ``shown``, the
-    name the statistics show), which game, when, against how many, and how it went."""
+    name the statistics show), which game (``kind``, the rules its statistics count under:
+    `kind_of` the preset ``game`` and the house rules named ``house_name``), when, against
+    how many, and how it went."""
 
     game_id: str
     kind: str
+    game: str
+    house_name: str
     when: datetime
     seats: int
     player: str
@@ -106,6 +116,12 @@ class Seat:
     fives: int
     rolled: bool
     review: SeatReview | None
+
+
+def kind_of(game: str, house: str) -> str:
+    """What the statistics count a game under: its preset `game` for the preset's own
+    rules, else the preset with the mark of its house rules (`scoring.house_mark`)."""
+    return f"{game}{HOUSE_SEPARATOR}{house}" if house else game
 
 
 def seats_of(
@@ -122,7 +138,9 @@ def seats_of(
             seats.append(
                 Seat(
                     game_id=game.id,
-                    kind=game.game,
+                    kind=kind_of(game.game, game.house),
+                    game=game.game,
+                    house_name=game.house_name,
                     when=game.updated,
                     seats=len(game.players),
                     player=names.identity(name),

@@ -6,6 +6,7 @@ the preset the rules start from (`id`), so a record stays small and a page shows
 in its own language.
 """
 
+import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -25,6 +26,8 @@ MOST_BOXES = 30
 MOST_POINTS = 1000
 LONGEST_RULES_NAME = 40
 MOST_SHARED = 256
+# Hex digits of a house rules' mark: enough that two tables' rules never share one.
+HOUSE_MARK_LENGTH = 16
 
 
 def points_record(points: Points) -> str | dict[str, int]:
@@ -115,6 +118,17 @@ def rules_signature(rules: GameRules) -> str:
     """The whole rules record as one text: equal for rules that play alike, different as
     soon as any setting differs."""
     return _signature(rules_record(rules))
+
+
+def house_mark(rules: GameRules) -> str:
+    """Empty for a preset's own rules; else a short mark of the whole rules record, the
+    same wherever the same rules are played, so that a table's house rules are told apart
+    from the preset and from every other table's."""
+    signature = rules_signature(rules)
+    preset = GAMES.get(rules.id)
+    if preset is not None and signature == rules_signature(preset):
+        return ""
+    return hashlib.sha256(signature.encode()).hexdigest()[:HOUSE_MARK_LENGTH]
 
 
 def _signature(record: Mapping[str, Any]) -> str:

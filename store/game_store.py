@@ -622,6 +622,8 @@ def _listed(
         revision=revision,
         created=created,
         updated=updated,
+        house=summary.house,
+        house_name=summary.house_name,
     )
 
 

@@ -23,8 +23,9 @@ class SavedGame:
 class GameSummary:
     """One line of a table's list of games: what game, who plays, how far along, who won
     (totals in seat order), and per seat what the statistics count (upper bonus, rolls of
-    five of a kind, earlier rolls recorded), and whether it was abandoned, read from the
-    summary kept with the record."""
+    five of a kind, earlier rolls recorded), whether it was abandoned, and its house rules'
+    mark and name (empty for a preset's own rules), read from the summary kept with the
+    record."""
 
     id: str
     game: str
@@ -41,6 +42,8 @@ class GameSummary:
     revision: int
     created: datetime
     updated: datetime
+    house: str
+    house_name: str
 
 
 class FiledGame(NamedTuple):

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import Game, ScoringError
+from scoring import Game, ScoringError, house_mark
 
 # A game id is short, for the address; a table token is long, since it is the table's key.
 ID_BYTES = 6
@@ -30,7 +30,9 @@ class Summary:
     bonus came (``bonus``), how many rolls were five of a kind (``fives``) and whether
     every turn's earlier rolls were recorded (``rolled``); ``fingerprint`` tells the
     same game apart from any other, wherever it is stored; ``abandoned``, whether the
-    game was given up before its end."""
+    game was given up before its end; ``house`` marks the game's house rules (empty for a
+    preset's own, `scoring.house_mark`) and ``house_name`` is the name the table gave
+    them."""
 
     game: str
     players: tuple[str, ...]
@@ -43,6 +45,8 @@ class Summary:
     rolled: tuple[bool, ...]
     fingerprint: str
     abandoned: bool
+    house: str
+    house_name: str
 
     @property
     def standing(self) -> int:
@@ -66,6 +70,8 @@ class Summary:
                 "rolled": list(self.rolled),
                 "fingerprint": self.fingerprint,
                 "abandoned": self.abandoned,
+                "house": self.house,
+                "house_name": self.house_name,
             },
             ensure_ascii=False,
         )
@@ -89,6 +95,8 @@ class Summary:
                 rolled=tuple(bool(r) for r in data["rolled"]),
                 fingerprint=str(data["fingerprint"]),
                 abandoned=bool(data.get("abandoned", False)),
+                house=str(data.get("house", "")),
+                house_name=str(data.get("house_name", "")),
             )
         except (TypeError, ValueError, KeyError):
             return None
@@ -123,6 +131,8 @@ def summary_of(game: Game, abandoned: bool = False) -> Summary:
         rolled=tuple(all(t.rolls is not None for t in turns[p]) for p in game.players),
         fingerprint=fingerprint(game.to_dict()),
         abandoned=abandoned,
+        house=house_mark(game.rules),
+        house_name=game.rules.name,
     )
 
 
@@ -189,6 +199,8 @@ def _fields_of(record: dict[str, Any], abandoned: bool) -> Summary:
         rolled=(),
         fingerprint=fingerprint(record),
         abandoned=abandoned,
+        house="",
+        house_name="",
     )
 
 

@@ -31,12 +31,23 @@ def house_rules_form(preset: GameRules) -> GameRules | None:
         except RulesError as error:
             st.error(plain(error_text(error)), icon=":material/block:")
             return None
-        found = differences(preset, rules)
-        if not found:
-            st.caption(_("As the game's own rules."))
-        for line in _described(found, preset, rules, names):
-            st.markdown(f"- {plain(line)}")
+        _say(preset, rules, names)
     return rules
+
+
+def house_rules_said(preset: GameRules, rules: GameRules) -> None:
+    """What a table's own `rules`, played before, change on `preset`, in plain words."""
+    with st.expander(_("House rules"), icon=":material/tune:"):
+        _say(preset, rules, sheet_names(preset))
+
+
+def _say(preset: GameRules, rules: GameRules, names: dict[str, str]) -> None:
+    """What `rules` change on `preset`, one line each."""
+    found = differences(preset, rules)
+    if not found:
+        st.caption(_("As the game's own rules."))
+    for line in _described(found, preset, rules, names):
+        st.markdown(f"- {plain(line)}")
 
 
 def _settings(preset: GameRules, names: dict[str, str]) -> HouseRules:

@@ -21,7 +21,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
-from scoring import ENGLISH, GameRules
+from scoring import ENGLISH, GameRules, house_mark
 from translatable import TranslatableError
 from webapp.state import LANGUAGE_KEY
 from webapp.text import plain
@@ -178,9 +178,17 @@ def _chart_dates(locale: str) -> dict[str, object]:
 
 def game_title(rules: GameRules) -> str:
     """The game's name (its own where the page speaks its language, else translated), with
-    the name a table gave its house rules."""
-    title = rules.title.get(current()) or pgettext(GAME_CONTEXT, rules.title[ENGLISH])
-    return f"{title} · {plain(rules.name)}" if rules.name else title
+    the name a table gave its house rules (or, unnamed, that they are house rules)."""
+    return rules_title(rules, rules.name if rules.name or house_mark(rules) else None)
+
+
+def rules_title(preset: GameRules, house: str | None) -> str:
+    """`preset`'s name with that of house rules played on it: `house` is their name (empty
+    where the table gave none), None for the preset's own rules."""
+    title = preset.title.get(current()) or pgettext(GAME_CONTEXT, preset.title[ENGLISH])
+    if house is None:
+        return title
+    return f"{title} · {plain(house) if house else _('House rules')}"
 
 
 def sheet_names(rules: GameRules, own: bool = False) -> dict[str, str]:

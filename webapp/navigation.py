@@ -3,7 +3,8 @@ language the address already asks for; the bare address goes on to a table."""
 
 import streamlit as st
 
-from scoring import Game
+from player_stats import kind_of
+from scoring import Game, house_mark
 from store import StoreError, is_table_token
 from webapp.flash import flash
 from webapp.language import _
@@ -121,7 +122,8 @@ def show_players(game: Game | None = None) -> None:
     a game, the page opens on that game's kind and number of players."""
     address = {**_start_address(), VIEW_KEY: PLAYERS_VIEW}
     if game is not None:
-        address |= {KIND_KEY: game.rules.id, SEATS_KEY: str(len(game.players))}
+        kind = kind_of(game.rules.id, house_mark(game.rules))
+        address |= {KIND_KEY: kind, SEATS_KEY: str(len(game.players))}
     move_to(address)
 
 

@@ -1,11 +1,11 @@
 """Games on the shared store, each reached through its table: open one by id, save a new
-one (or a rematch of one), mark one abandoned."""
+one (or a rematch of one), mark one abandoned, find the house rules it played lately."""
 
 import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import Game, GameOverError
+from scoring import Game, GameOverError, GameRules, RulesError, rules_from_record
 from store import (
     ABANDONED_FIELD,
     BusyError,
@@ -22,6 +22,8 @@ from webapp.shared_turn import SharedTurn, turn_of
 log = logging.getLogger(__name__)
 # The record's key for the page language the game is played in.
 LANGUAGE_FIELD = "language"
+# A table's house rules are looked for among its games changed most recently.
+RULES_LOOKED_AT = 20
 
 
 def store_trouble(error: StoreError) -> str:
@@ -123,6 +125,21 @@ def save_new_game(table: str, game: Game, language: str | None = None) -> str:
     """Save a new game at `table`, played in `language` (this page's when None), and
     return its id."""
     return game_store().create(record_of(game, language or current()), table=table).id
+
+
+def table_rules(table: str) -> dict[str, GameRules]:
+    """The house rules `table` played in its most recently changed games, newest first,
+    each once by its mark (`scoring.house_mark`); none where the store cannot be read."""
+    store = game_store()
+    found: dict[str, GameRules] = {}
+    try:
+        for summary in store.list_games(table=table, limit=RULES_LOOKED_AT):
+            if summary.house and summary.house not in found:
+                record = store.load(summary.id, table=table).record
+                found[summary.house] = rules_from_record(record.get("rules"))
+    except (StoreError, RulesError) as error:
+        log.warning("house rules of a table not read: %s", error)
+    return found
 
 
 def save_rematch(saved: OpenGame) -> str:

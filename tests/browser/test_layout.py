@@ -4,7 +4,8 @@ For each language and size the start page and a game's turn (a sample photo read
 advisor's advice shown) are measured once: every button, tick box, radio and toggle must
 show its whole text (nothing clipped, nothing cut to an ellipsis); on the phone every tap
 target must be at least 44x44 CSS pixels, and the player, the roll, the five dice and the
-best box's Record button must lie on the first screen.
+best box's Record button must lie on the first screen; so must a Maxi Yatzy turn's six
+dice, set by clicks, on the phone in every language.
 """
 
 from collections.abc import Callable, Iterator
@@ -16,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect, sync_playwright
 from advisor import default_cache
 from scoring import Game
 from store import SqliteStore
-from tests.browser.page_steps import address
+from tests.browser.page_steps import address, choose, record_button
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
 from webapp.language import LANGUAGES
 
@@ -26,6 +27,9 @@ SIZES = {"desktop": DESKTOP, "phone": PHONE}
 # Each language plays the game it has a sheet of; the others play Yatzy.
 GAME_OF = {"ca": "catalan", "ru": "russian", "el": "greek"}
 SMALLEST_TAP = 44
+# The game of six dice, looked at on a phone in every language.
+MAXI = "maxi"
+MAXI_HAND = [2, 2, 5, 5, 6, 6]
 
 # Controls whose text must show whole, and what of them is cut: text in an ellipsis, or
 # running past its own box or past an ancestor (up to the control) that clips it.
@@ -91,7 +95,7 @@ FIRST_SCREEN = """() => {
   return {
     player: bottom(".st-key-turn_line"),
     roll: bottom(".st-key-roll"),
-    dice: [0, 1, 2, 3, 4].map((i) => bottom(`.st-key-die_${i}`)),
+    dice: [0, 1, 2, 3, 4, 5].map((i) => bottom(`.st-key-die_${i}`)),
     best_box: bottom("[class*='st-key-record_'] button"),
     last_box: Math.max(...boxes("[class*='st-key-record_'] button").map((box) => box.bottom)),
   };
@@ -124,6 +128,10 @@ def site(
         ).id
         for code in LANGUAGES
         for size in SIZES
+    }
+    games |= {
+        (code, MAXI): store.create(Game(MAXI, ["Ann", "Bob"]).to_dict(), table=table).id
+        for code in LANGUAGES
     }
     url, server = start_server(ROOT / "app.py", {"DICE_TABLE_DB": str(db)})
     try:
@@ -214,14 +222,35 @@ def test_phone_layout_every_tap_target_is_a_finger_wide(measured, code: str):
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_phone_layout_the_turn_is_on_the_first_screen_after_a_read(measured, code: str):
     shown = measured(code, "phone")["turn"].first_screen
-    bottoms = [shown["player"], shown["roll"], *shown["dice"], shown["best_box"]]
+    bottoms = [shown["player"], shown["roll"], *shown["dice"][:5], shown["best_box"]]
     assert None not in bottoms, shown
     assert max(bottoms) <= PHONE["height"], shown
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
+def test_variant_phone_layout_six_dice_and_the_turn_are_on_the_first_screen(site, code: str):
+    url, table, games, browser = site
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(f"{address(url, table, games[code, MAXI])}&lang={code}")
+    for position, value in enumerate(MAXI_HAND):
+        choose(page, position, value)
+    expect(record_button(page)).to_be_visible()
+    turn = _measure(page, first_screen=True)
+    context.close()
+    shown = turn.first_screen
+    bottoms = [shown["player"], shown["roll"], *shown["dice"], shown["best_box"]]
+    assert None not in bottoms, shown
+    assert max(bottoms) <= PHONE["height"], shown
+    assert turn.cut == []
+    small = [t for t in turn.taps if t[1] < SMALLEST_TAP or t[2] < SMALLEST_TAP]
+    assert small == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_desktop_layout_the_turn_and_every_box_are_on_one_screen(measured, code: str):
     shown = measured(code, "desktop")["turn"].first_screen
-    bottoms = [shown["player"], shown["roll"], *shown["dice"], shown["last_box"]]
+    bottoms = [shown["player"], shown["roll"], *shown["dice"][:5], shown["last_box"]]
     assert None not in bottoms, shown
     assert max(bottoms) <= DESKTOP["height"], shown

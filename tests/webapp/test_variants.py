@@ -1,14 +1,19 @@
-"""Games of other rules on the page: Maxi Yatzy's six dice and saved rolls, and a table's
-house rules set on the start page (AppTest)."""
+"""Games of other rules on the page: Maxi Yatzy's six dice and saved rolls, a table's
+house rules set on the start page, and its statistics counting them apart (AppTest)."""
 
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 from advisor import default_cache
-from scoring import GAMES, Game, HouseRules, house_rules
+from scoring import GAMES, Game, HouseRules, house_mark, house_rules, rules_record
 from store import GameStore
-from tests.webapp.driver import offered, problems, record, set_dice, start, table_of
+from tests.webapp.driver import at_table, offered, problems, record, set_dice, start, table_of
 from webapp.server import rules_ready
+
+# A table's own rules of Yacht: an upper bonus, as grandma played.
+GRANDMA = house_rules(
+    GAMES["yacht"], HouseRules(name="Grandma", upper_bonus_points=35, upper_bonus_at_least=63)
+)
 
 
 def _record_of(store: GameStore, page) -> dict:
@@ -76,3 +81,49 @@ def test_variant_house_rules_tables_are_solved_once_in_the_background_for_many_t
         time.sleep(0.05)
     assert default_cache().stored(rules)
     assert default_cache().solved(rules).layout.rules is rules
+
+
+def _finished(game: Game, hand: list[int]) -> Game:
+    """`game` played to its end, every turn writing `hand` into the first box offered."""
+    while not game.finished:
+        game.record(game.options(hand)[0][0], hand)
+    return game
+
+
+def test_variant_statistics_count_house_rules_apart_from_their_preset(store, table):
+    mark = house_mark(GRANDMA)
+    assert mark and house_mark(GAMES["yacht"]) == ""
+    store.create(_finished(Game("yacht", ["Ann", "Bob"]), [6, 6, 6, 6, 6]).to_dict(), table=table)
+    house = _finished(Game(GRANDMA, ["Ann", "Cy"]), [4, 4, 4, 4, 4]).to_dict()
+    house_id = store.create(house, table=table).id
+    (listed,) = [g for g in store.list_games(table=table) if g.id == house_id]
+    assert (listed.game, listed.house, listed.house_name) == ("yacht", mark, "Grandma")
+
+    page = at_table(table, house_id).run()
+    page.button(key="players").click().run()
+    assert not problems(page)
+    kinds = page.selectbox(key="stats_game")
+    assert kinds.options == ["Yacht", "Yacht · Grandma"]
+    assert kinds.value == f"yacht-{mark}", "the page opens on the game's own rules"
+    assert set(page.dataframe[0].value["Player"]) == {"Ann", "Cy"}
+    kinds.set_value("yacht").run()
+    assert set(page.dataframe[0].value["Player"]) == {"Ann", "Bob"}
+
+
+def test_variant_a_tables_house_rules_are_offered_again_on_its_start_page(store, table):
+    store.create(Game(GRANDMA, ["Ann"]).to_dict(), table=table)
+    elsewhere = store.issue_table()
+    assert "Yacht · Grandma" not in at_table(elsewhere).run().radio(key="new_game").options
+
+    page = at_table(table).run()
+    choice = page.radio(key="new_game")
+    assert choice.options[-1] == "Yacht · Grandma"
+    choice.set_value(house_mark(GRANDMA)).run()
+    assert not problems(page)
+    said = [m.value for m in page.markdown if m.value.startswith("- ")]
+    assert len(said) == 1 and "Upper bonus 35 for an upper sum of at least 63" in said[0]
+    page = start(page, house_mark(GRANDMA), ["Cy", "Dee"])
+    assert not problems(page)
+    (saved,) = [g for g in store.list_games(table=table) if g.players == ("Cy", "Dee")]
+    played = Game.from_dict(store.load(saved.id, table=table).record)
+    assert rules_record(played.rules) == rules_record(GRANDMA)

@@ -3,13 +3,13 @@ players, resume one of the table's games or open a finished or abandoned one."""
 
 import streamlit as st
 
-from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, Game, ScoringError
+from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, Game, GameRules, ScoringError
 from store import GameSummary, StoreError
-from webapp.house_rules_form import house_rules_form
+from webapp.house_rules_form import house_rules_form, house_rules_said
 from webapp.language import _, error_text, game_title, ngettext
 from webapp.local_time import moment_text
 from webapp.navigation import show_game
-from webapp.saved_games import save_new_game, store_trouble
+from webapp.saved_games import save_new_game, store_trouble, table_rules
 from webapp.server import game_store
 from webapp.state import (
     LISTED_KEY,
@@ -31,19 +31,25 @@ LISTED = 20
 
 
 def new_game_form(table: str) -> None:
-    """Pick a game, name 1 to 8 players, start: the game is saved at `table` and its id goes
-    into the URL."""
+    """Pick a game (a preset, with house rules set here, or the house rules the table
+    played lately), name 1 to 8 players, start: the game is saved at `table` and its id
+    goes into the URL."""
     st.subheader(_("New game"), anchor=False)
+    choices: dict[str, GameRules] = {**GAMES, **table_rules(table)}
     # Worked out here, in this page's language, rather than in a function that reads it.
-    titles = {game_id: game_title(rules) for game_id, rules in GAMES.items()}
-    game_id = st.radio(
+    titles = {choice: game_title(rules) for choice, rules in choices.items()}
+    choice = st.radio(
         _("Game"),
-        list(GAMES),
+        list(choices),
         format_func=titles.__getitem__,
-        captions=[_(rules.summary) for rules in GAMES.values()],
+        captions=[_(rules.summary) for rules in choices.values()],
         key=NEW_GAME_KEY,
     )
-    rules = house_rules_form(GAMES[game_id])
+    rules: GameRules | None = choices[choice]
+    if choice in GAMES:
+        rules = house_rules_form(GAMES[choice])
+    else:
+        house_rules_said(GAMES[choices[choice].id], choices[choice])
     count = st.number_input(_("Players"), 1, MAX_PLAYERS, value=2, step=1, key=PLAYER_COUNT_KEY)
     names = [
         st.text_input(
@@ -56,9 +62,10 @@ def new_game_form(table: str) -> None:
     ]
     for warning in look_alike_warnings(names):
         st.warning(warning, icon=":material/visibility:")
-    if st.button(_("Start the game"), type="primary", key=START_KEY, disabled=rules is None):
+    started = st.button(_("Start the game"), type="primary", key=START_KEY, disabled=rules is None)
+    if started and rules is not None:
         try:
-            game = Game(rules or game_id, names)
+            game = Game(rules, names)
         except ScoringError as error:
             st.error(plain(error_text(error)))
             return

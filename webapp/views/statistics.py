@@ -25,7 +25,7 @@ from player_stats import (
     table_records,
 )
 from scoring import GAMES
-from webapp.language import _, chart_locale, game_title, ngettext, number, percent
+from webapp.language import _, chart_locale, ngettext, number, percent, rules_title
 from webapp.local_time import day_text
 from webapp.server import keeper
 from webapp.state import (
@@ -73,10 +73,24 @@ def _asked(options: list[str] | list[int], key: str) -> int:
     return shown.index(asked) if asked in shown else 0
 
 
+def _kinds(seats: list[Seat]) -> dict[str, str]:
+    """The game kinds among `seats` with their names: each preset in its order, then the
+    house rules played on it (apart from it, by their names)."""
+    found = {seat.kind: seat for seat in seats if seat.game in GAMES}
+    order = list(GAMES)
+    kinds = sorted(
+        found.values(),
+        key=lambda s: (order.index(s.game), s.kind != s.game, s.house_name.casefold(), s.kind),
+    )
+    houses = {seat.kind: None if seat.kind == seat.game else seat.house_name for seat in kinds}
+    return {seat.kind: rules_title(GAMES[seat.game], houses[seat.kind]) for seat in kinds}
+
+
 def _filters(seats: list[Seat]) -> tuple[str, list[Seat]]:
     """The game kind, period and number of players chosen (at first, those of the game the
     page was reached from), and the seats they leave."""
-    kinds = [kind for kind in GAMES if any(seat.kind == kind for seat in seats)]
+    named = _kinds(seats)
+    kinds = list(named)
     counts = sorted({seat.seats for seat in seats})
     periods = _period_names()
     game, period, players = st.columns(3)
@@ -84,7 +98,7 @@ def _filters(seats: list[Seat]) -> tuple[str, list[Seat]]:
         _("Game"),
         kinds,
         index=_asked(kinds, KIND_KEY),
-        format_func=lambda k: game_title(GAMES[k]),
+        format_func=named.__getitem__,
         key=STATS_GAME_KEY,
     )
     since = period.selectbox(
