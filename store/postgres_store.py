@@ -28,11 +28,12 @@ from store.errors import (
 from store.game_store import GAME_COLUMNS, ISSUED_TABLES, STATISTICS_TABLES, GameStore, Row
 from store.records import count_tables_again, fingerprints_again, summaries_again
 
-SCHEMA_VERSION = 4
-# A database of version 2 (before statistics) or 3 (before tables were issued) is brought
-# up to date when first opened.
+SCHEMA_VERSION = 5
+# A database of version 2 (before statistics), 3 (before tables were issued) or 4 (before
+# summaries marked house rules) is brought up to date when first opened.
 TABLES_VERSION = 2
 STATISTICS_VERSION = 3
+ISSUED_VERSION = 4
 POOL_SIZE = 10
 # How long an operation waits for a connection (the server may be down) before it says so,
 # and how long one attempt to connect may take (libpq's least): well within the 5 s in
@@ -241,6 +242,10 @@ class PostgresStore(GameStore):
             version = str(STATISTICS_VERSION)
         if version == str(STATISTICS_VERSION):
             _issue_tables(conn)
+            version = str(ISSUED_VERSION)
+        if version == str(ISSUED_VERSION):
+            _summarise_all(conn)
+            _set_version(conn, SCHEMA_VERSION)
             version = str(SCHEMA_VERSION)
         if version != str(SCHEMA_VERSION):
             raise ForeignSchemaError(
@@ -268,10 +273,7 @@ def _add_statistics(conn: psycopg.Connection[Any]) -> None:
     statistics count (a record that is not a JSON object keeps its summary)."""
     for statement in STATISTICS_TABLES:
         conn.execute(statement)
-    rows = conn.execute("SELECT id, record FROM games").fetchall()
-    conn.cursor().executemany(
-        "UPDATE games SET finished = %s, summary = %s WHERE id = %s", summaries_again(rows)
-    )
+    _summarise_all(conn)
     _set_version(conn, STATISTICS_VERSION)
 
 
@@ -287,7 +289,16 @@ def _issue_tables(conn: psycopg.Connection[Any]) -> None:
         conn.execute(statement)
     held = count_tables_again(conn.execute("SELECT table_id, created, record FROM games"))
     conn.cursor().executemany("INSERT INTO issued_tables VALUES (%s, %s, %s, %s)", held)
-    _set_version(conn, SCHEMA_VERSION)
+    _set_version(conn, ISSUED_VERSION)
+
+
+def _summarise_all(conn: psycopg.Connection[Any]) -> None:
+    """Work out every stored game's summary (and whether it is finished) again; a record
+    that is not a JSON object keeps its summary."""
+    rows = conn.execute("SELECT id, record FROM games").fetchall()
+    conn.cursor().executemany(
+        "UPDATE games SET finished = %s, summary = %s WHERE id = %s", summaries_again(rows)
+    )
 
 
 def _set_version(conn: psycopg.Connection[Any], version: int) -> None:

@@ -29,12 +29,14 @@ from store.game_store import GAME_COLUMNS, ISSUED_TABLES, STATISTICS_TABLES
 from store.records import count_tables_again, fingerprints_again, new_table, summaries_again
 
 log = logging.getLogger(__name__)
-SCHEMA_VERSION = 4
-# Files of version 1 (before tables), 2 (before statistics) and 3 (before tables were
-# issued) are brought up to date when first opened to write.
+SCHEMA_VERSION = 5
+# Files of version 1 (before tables), 2 (before statistics), 3 (before tables were
+# issued) and 4 (before summaries marked house rules) are brought up to date when first
+# opened to write.
 EARLIER_VERSION = 1
 TABLES_VERSION = 2
 STATISTICS_VERSION = 3
+ISSUED_VERSION = 4
 BUSY_TIMEOUT_SECONDS = 2.0
 # What SQLite says when the file system, not the file, keeps a read-only open from working.
 _CANNOT_SHARE = (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR)
@@ -216,6 +218,13 @@ def _issue_tables(conn: sqlite3.Connection) -> None:
         "INSERT INTO issued_tables (id, created, games, bytes) VALUES (?, ?, ?, ?)",
         count_tables_again(conn.execute("SELECT table_id, created, record FROM games")),
     )
+    conn.execute(f"PRAGMA user_version = {ISSUED_VERSION}")
+
+
+def _mark_house_rules(conn: sqlite3.Connection) -> None:
+    """Bring a file of the version before summaries marked house rules up to date: every
+    game's summary worked out again, so its statistics count under its own rules."""
+    _summarise_all(conn)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
@@ -242,6 +251,7 @@ _UPGRADES = {
     EARLIER_VERSION: _add_tables,
     TABLES_VERSION: _add_statistics,
     STATISTICS_VERSION: _issue_tables,
+    ISSUED_VERSION: _mark_house_rules,
 }
 
 

@@ -10,6 +10,7 @@ language as the page that drew the button.
 
 import gettext
 import io
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -180,6 +181,13 @@ def game_title(rules: GameRules) -> str:
     """The game's name (its own where the page speaks its language, else translated), with
     the name a table gave its house rules (or, unnamed, that they are house rules)."""
     return rules_title(rules, rules.name if rules.name or house_mark(rules) else None)
+
+
+def titles_apart(titles: dict[str, str]) -> dict[str, str]:
+    """`titles` by key, a title that several keys share followed by each key's last four
+    characters: a list whose choices are kept by their titles never shows two alike."""
+    counts = Counter(titles.values())
+    return {key: f"{t} ({key[-4:]})" if counts[t] > 1 else t for key, t in titles.items()}
 
 
 def rules_title(preset: GameRules, house: str | None) -> str:

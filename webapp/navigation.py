@@ -57,7 +57,7 @@ def settle_table() -> str | None:
     if named is None and not st.query_params.get(GAME_KEY):
         named = next((table for table in remembered() if is_issued(table)), None)
         named = named or _new_table()
-        st.query_params[TABLE_KEY] = named
+        move_to({**st.query_params.to_dict(), TABLE_KEY: named})
     return named if is_table_token(named) else None
 
 

@@ -2,6 +2,7 @@
 one (or a rematch of one), mark one abandoned, find the house rules it played lately."""
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,18 +128,28 @@ def save_new_game(table: str, game: Game, language: str | None = None) -> str:
     return game_store().create(record_of(game, language or current()), table=table).id
 
 
-def table_rules(table: str) -> dict[str, GameRules]:
+def table_rules(table: str, known: Mapping[str, GameRules]) -> dict[str, GameRules]:
     """The house rules `table` played in its most recently changed games, newest first,
-    each once by its mark (`scoring.house_mark`); none where the store cannot be read."""
+    each once by its mark (`scoring.house_mark`); the rules of a mark in `known` are not
+    read again, and a game whose record cannot be read is left out."""
     store = game_store()
-    found: dict[str, GameRules] = {}
     try:
-        for summary in store.list_games(table=table, limit=RULES_LOOKED_AT):
-            if summary.house and summary.house not in found:
-                record = store.load(summary.id, table=table).record
-                found[summary.house] = rules_from_record(record.get("rules"))
-    except (StoreError, RulesError) as error:
-        log.warning("house rules of a table not read: %s", error)
+        summaries = store.list_games(table=table, limit=RULES_LOOKED_AT)
+    except StoreError as error:
+        log.warning("the games of a table not listed: %s", error)
+        return {}
+    found: dict[str, GameRules] = {}
+    for summary in summaries:
+        mark = summary.house
+        if not mark or mark in found:
+            continue
+        if mark in known:
+            found[mark] = known[mark]
+            continue
+        try:
+            found[mark] = rules_from_record(store.load(summary.id, table=table).record.get("rules"))
+        except (StoreError, RulesError) as error:
+            log.warning("the house rules of a saved game not read: %s", error)
     return found
 
 

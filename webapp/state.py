@@ -142,6 +142,8 @@ KEEP_AS_ADVISED_KEY = "keep_as_advised"
 LEAVE_KEY = "leave"
 NAMES_TROUBLE_KEY = "names_trouble"
 NEW_GAME_KEY = "new_game"
+# The house rules each table played, as this browser has seen them: by table, by mark.
+TABLE_RULES_KEY = "table_rules"
 NEW_TABLE_KEY = "new_table"
 PLAYER_COUNT_KEY = "player_count"
 READ_SAMPLE_KEY = "read_sample"

@@ -8,6 +8,7 @@ from advisor import default_cache
 from scoring import GAMES, Game, HouseRules, house_mark, house_rules, rules_record
 from store import GameStore
 from tests.webapp.driver import at_table, offered, problems, record, set_dice, start, table_of
+from webapp.saved_games import RULES_LOOKED_AT
 from webapp.server import rules_ready
 
 # A table's own rules of Yacht: an upper bonus, as grandma played.
@@ -127,3 +128,30 @@ def test_variant_a_tables_house_rules_are_offered_again_on_its_start_page(store,
     (saved,) = [g for g in store.list_games(table=table) if g.players == ("Cy", "Dee")]
     played = Game.from_dict(store.load(saved.id, table=table).record)
     assert rules_record(played.rules) == rules_record(GRANDMA)
+
+
+def test_variant_two_unnamed_house_rules_of_one_game_are_told_apart(store, table):
+    forced = house_rules(GAMES["yacht"], HouseRules(forced_order=True))
+    richer = house_rules(GAMES["yacht"], HouseRules(upper_bonus_points=50, upper_bonus_at_least=60))
+    for rules in (forced, richer):
+        store.create(Game(rules, ["Ann"]).to_dict(), table=table)
+    page = at_table(table).run()
+    titles = page.radio(key="new_game").options[-2:]
+    assert len(set(titles)) == 2 and all(t.startswith("Yacht · House rules (") for t in titles)
+    for rules in (forced, richer):
+        start(page, house_mark(rules), ["Cy"])
+        (saved,) = [g for g in store.list_games(table=table) if g.players == ("Cy",)]
+        assert saved.house == house_mark(rules)
+        store.delete(saved.id, table=table)
+        page = at_table(table).run()
+
+
+def test_variant_a_chosen_house_rules_stay_offered_while_the_table_plays_on(store, table):
+    store.create(Game(GRANDMA, ["Ann"]).to_dict(), table=table)
+    page = at_table(table).run()
+    page.radio(key="new_game").set_value(house_mark(GRANDMA)).run()
+    for _ in range(RULES_LOOKED_AT):
+        store.create(Game("yatzy", ["Bob"]).to_dict(), table=table)
+    page.run()
+    assert page.radio(key="new_game").value == house_mark(GRANDMA)
+    assert "Yacht · Grandma" in page.radio(key="new_game").options

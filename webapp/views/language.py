@@ -16,7 +16,7 @@ def settle_language(saved: str | None) -> None:
     code = chosen(asked, saved, st.session_state.get(LANGUAGE_KEY), st.context.locale)
     use(code)
     if asked != code:
-        st.query_params[QUERY_KEY] = code
+        move_to({**st.query_params.to_dict(), QUERY_KEY: code})
 
 
 def _picked() -> None:

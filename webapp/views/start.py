@@ -6,7 +6,7 @@ import streamlit as st
 from scoring import GAMES, LONGEST_NAME, MAX_PLAYERS, Game, GameRules, ScoringError
 from store import GameSummary, StoreError
 from webapp.house_rules_form import house_rules_form, house_rules_said
-from webapp.language import _, error_text, game_title, ngettext
+from webapp.language import _, error_text, game_title, ngettext, rules_title, titles_apart
 from webapp.local_time import moment_text
 from webapp.navigation import show_game
 from webapp.saved_games import save_new_game, store_trouble, table_rules
@@ -17,6 +17,7 @@ from webapp.state import (
     PLAYER_COUNT_KEY,
     SHOW_OLDER_KEY,
     START_KEY,
+    TABLE_RULES_KEY,
     open_key,
     player_name_key,
     resume_key,
@@ -35,9 +36,9 @@ def new_game_form(table: str) -> None:
     played lately), name 1 to 8 players, start: the game is saved at `table` and its id
     goes into the URL."""
     st.subheader(_("New game"), anchor=False)
-    choices: dict[str, GameRules] = {**GAMES, **table_rules(table)}
+    choices: dict[str, GameRules] = {**GAMES, **_played_rules(table)}
     # Worked out here, in this page's language, rather than in a function that reads it.
-    titles = {choice: game_title(rules) for choice, rules in choices.items()}
+    titles = titles_apart({choice: game_title(rules) for choice, rules in choices.items()})
     choice = st.radio(
         _("Game"),
         list(choices),
@@ -77,6 +78,16 @@ def new_game_form(table: str) -> None:
         st.rerun()
 
 
+def _played_rules(table: str) -> dict[str, GameRules]:
+    """The house rules `table` played lately, newest first, then those this browser saw it
+    play before (so that a choice never vanishes while the table looks at it)."""
+    seen = st.session_state.setdefault(TABLE_RULES_KEY, {})
+    known = seen.get(table, {})
+    fresh = table_rules(table, known)
+    seen[table] = fresh | {mark: rules for mark, rules in known.items() if mark not in fresh}
+    return dict(seen[table])
+
+
 def _result(summary: GameSummary) -> str:
     """Who won a finished saved game, from its summary, or why that cannot be told."""
     if not summary.winners or not summary.totals:
@@ -86,7 +97,7 @@ def _result(summary: GameSummary) -> str:
 
 def _game_line(summary: GameSummary, note: str) -> str:
     players = ", ".join(plain(p) for p in summary.players)
-    title = game_title(GAMES[summary.game])
+    title = rules_title(GAMES[summary.game], summary.house_name if summary.house else None)
     return f"**{title}** · {players}  \n{moment_text(summary.updated)} · {note}"
 
 

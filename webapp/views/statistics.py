@@ -25,7 +25,7 @@ from player_stats import (
     table_records,
 )
 from scoring import GAMES
-from webapp.language import _, chart_locale, ngettext, number, percent, rules_title
+from webapp.language import _, chart_locale, ngettext, number, percent, rules_title, titles_apart
 from webapp.local_time import day_text
 from webapp.server import keeper
 from webapp.state import (
@@ -83,7 +83,9 @@ def _kinds(seats: list[Seat]) -> dict[str, str]:
         key=lambda s: (order.index(s.game), s.kind != s.game, s.house_name.casefold(), s.kind),
     )
     houses = {seat.kind: None if seat.kind == seat.game else seat.house_name for seat in kinds}
-    return {seat.kind: rules_title(GAMES[seat.game], houses[seat.kind]) for seat in kinds}
+    return titles_apart(
+        {seat.kind: rules_title(GAMES[seat.game], houses[seat.kind]) for seat in kinds}
+    )
 
 
 def _filters(seats: list[Seat]) -> tuple[str, list[Seat]]:
