@@ -12,6 +12,7 @@ from scoring import (
     GameRules,
     HouseRules,
     RulesError,
+    Section,
     differences,
     house_rules,
 )
@@ -117,6 +118,7 @@ def _settings(preset: GameRules, names: dict[str, str]) -> HouseRules:
         value=preset.forced_order,
         key=house_key(key, "forced"),
     )
+    order = _box_order(preset, names, straights)
     return HouseRules(
         name=name.strip(),
         upper_bonus_points=int(points),
@@ -128,7 +130,36 @@ def _settings(preset: GameRules, names: dict[str, str]) -> HouseRules:
         extra_bonus=int(extra) if extra is not None else None,
         first_roll_doubling=doubling if doubling != preset.roll_matters else None,
         forced_order=forced,
+        order=None if order == _kept(preset, straights) else order,
     )
+
+
+def _box_order(
+    preset: GameRules, names: dict[str, str], straights: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The sheet's order as the table sets it, section by section, over the boxes it keeps:
+    a box taken out and put back goes last."""
+    order: list[str] = []
+    for section, label in (
+        (Section.UPPER, _("Order of the upper boxes")),
+        (Section.LOWER, _("Order of the lower boxes")),
+    ):
+        ids = [b for b in _kept(preset, straights) if preset.box(b).section is section]
+        order += st.multiselect(
+            label,
+            ids,
+            default=ids,
+            format_func=names.__getitem__,
+            help=_("Take a box out and put it back to move it to the end."),
+            # A new list (and a fresh order) whenever the boxes kept change.
+            key=house_key(preset.id, f"order_{section}_{len(ids)}"),
+        )
+    return tuple(order)
+
+
+def _kept(preset: GameRules, straights: tuple[str, ...]) -> tuple[str, ...]:
+    """The preset's boxes a table keeps, in the preset's order."""
+    return tuple(b.id for b in preset.boxes if b.id not in STRAIGHTS or b.id in straights)
 
 
 def _described(
@@ -160,6 +191,12 @@ def _described(
                 _("Forced order: the boxes are filled top to bottom.")
                 if rules.forced_order
                 else _("The boxes are filled in any order.")
+            )
+        elif setting == "order":
+            lines.append(
+                _("The boxes in this order: {boxes}.").format(
+                    boxes=", ".join(names[box_id] for box_id in difference.house)
+                )
             )
         elif setting == "box":
             lines.append(_("No {box}.").format(box=names[difference.preset]))

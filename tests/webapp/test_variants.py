@@ -155,3 +155,22 @@ def test_variant_a_chosen_house_rules_stay_offered_while_the_table_plays_on(stor
     page.run()
     assert page.radio(key="new_game").value == house_mark(GRANDMA)
     assert "Yacht · Grandma" in page.radio(key="new_game").options
+
+
+def test_variant_a_table_orders_the_boxes_of_its_sheet(page, store):
+    page.radio(key="new_game").set_value("yatzy").run()
+    lower = page.multiselect(key="house_yatzy_order_lower_9")
+    moved = [box for box in lower.value if box != "chance"] + ["chance"]
+    lower.set_value(moved).run()
+    said = [m.value for m in page.markdown if m.value.startswith("- ")]
+    assert len(said) == 1 and "The boxes in this order" in said[0] and said[0].endswith("Chance\\.")
+    page = start(page, "yatzy", ["Ann"])
+    assert not problems(page)
+    game = Game.from_dict(_record_of(store, page))
+    assert [box.id for box in game.rules.boxes][-9:] == moved
+
+
+def test_variant_a_box_left_out_of_the_order_is_refused(page):
+    page.radio(key="new_game").set_value("yatzy").run()
+    page.multiselect(key="house_yatzy_order_lower_9").unselect("chance").run()
+    assert page.error and page.button(key="start").disabled
