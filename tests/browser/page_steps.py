@@ -30,15 +30,18 @@ def die_face(page: Page, position: int, value: int) -> Locator:
 def choose(page: Page, position: int, value: int) -> None:
     """Click a die's value until the page shows it chosen: a click that lands while the
     page redraws itself (as the sync check makes it do) can be lost, and a player would
-    simply click again."""
+    simply click again; but only once the page has finished the run the click may still
+    be in, since a second click on a chosen value takes it back."""
     option = die_face(page, position, value)
     for _ in range(CLICK_TRIES):
         try:
+            if option.is_checked(timeout=10_000):
+                return
             option.click(timeout=10_000)
             expect(option).to_be_checked(timeout=5_000)
             return
         except (AssertionError, PlaywrightError):
-            continue
+            expect(page.get_by_test_id("stStatusWidget")).to_be_hidden(timeout=60_000)
     expect(option).to_be_checked()
 
 

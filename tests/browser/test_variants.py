@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from scoring import GAMES
 from tests.browser.page_steps import choose, dice_shown, record_button
@@ -46,16 +47,17 @@ def tab(browser: Browser, tmp_path: Path) -> Iterator[Page]:
 
 def _upload(page: Page, name: str) -> None:
     """Upload the photo `name` until the page says it read it: an upload that lands while
-    the page draws a new turn's empty uploader is lost, and a player would send it again."""
+    the page draws a new turn's empty uploader (beside the last turn's, for a moment) is
+    lost, and a player would send it again."""
     read = page.get_by_text(re.compile(rf"{name}\.jpg: 6 dice"))
     for _ in range(UPLOAD_TRIES):
         uploader = page.get_by_test_id("stFileUploaderDropzoneInput")
-        expect(uploader).to_have_count(1)
-        uploader.set_input_files(PHOTOS / f"{name}.jpg")
         try:
+            expect(uploader).to_have_count(1)
+            uploader.set_input_files(PHOTOS / f"{name}.jpg")
             expect(read).to_be_visible(timeout=15_000)
             return
-        except AssertionError:
+        except (AssertionError, PlaywrightError):
             continue
     expect(read).to_be_visible()
 
