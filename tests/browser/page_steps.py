@@ -28,16 +28,20 @@ def die_face(page: Page, position: int, value: int) -> Locator:
 
 
 def choose(page: Page, position: int, value: int) -> None:
-    """Click a die's value until the page shows it chosen: a click that lands while the
-    page redraws itself (as the sync check makes it do) can be lost, and a player would
-    simply click again; but only once the page has finished the run the click may still
-    be in, since a second click on a chosen value takes it back."""
-    option = die_face(page, position, value)
+    """Click a die's value until the page shows it chosen (see `turn_on`)."""
+    turn_on(page, die_face(page, position, value))
+
+
+def turn_on(page: Page, option: Locator, target: Locator | None = None) -> None:
+    """Click `target` (`option` itself when None) until the page shows `option` checked: a
+    click that lands while the page redraws itself (as the sync check makes it do) can be
+    lost, and a player would simply click again; but only once the page has finished the
+    run the click may still be in, since a second click takes the choice back."""
     for _ in range(CLICK_TRIES):
         try:
             if option.is_checked(timeout=10_000):
                 return
-            option.click(timeout=10_000)
+            (target or option).click(timeout=10_000)
             expect(option).to_be_checked(timeout=5_000)
             return
         except (AssertionError, PlaywrightError):

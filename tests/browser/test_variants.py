@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from scoring import GAMES
-from tests.browser.page_steps import choose, dice_shown, record_button
+from tests.browser.page_steps import choose, dice_shown, record_button, turn_on
 from tools.local_server import ROOT, serve
 
 UPLOAD_TRIES = 3
@@ -97,7 +97,8 @@ def test_variant_game_forced_yatzy_set_as_house_rules_to_its_end(tab: Page):
     page.get_by_text("House rules").click()
     name.fill("Forced")
     name.press("Enter")
-    page.locator(".st-key-house_yatzy_forced").get_by_text("Forced order").click()
+    forced = page.locator(".st-key-house_yatzy_forced")
+    turn_on(page, forced.get_by_role("checkbox"), forced.get_by_text("Forced order"))
     expect(page.get_by_text("Forced order: the boxes are filled top to bottom.")).to_be_visible()
     page.get_by_label("Players").fill("1")
     page.get_by_label("Player 1").fill("Ann")
