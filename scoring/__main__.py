@@ -9,13 +9,18 @@ from scoring.record_file import report_on
 
 
 def replay_report(game: Game) -> dict[str, Any]:
-    """The replay output: every player's filled boxes (in sheet order) and totals."""
+    """The replay output: every player's filled boxes (in sheet order) and totals; on a
+    sheet of several columns, `boxes` is the first column and `columns` lists them all."""
     totals = game.totals()
     players = {}
     for player in game.players:
-        column = game.column(player)
-        boxes = {b.id: column[b.id] for b in game.rules.boxes if b.id in column}
-        players[player] = {"boxes": boxes, **vars(totals[player])}
+        columns = [
+            {b.id: column[b.id] for b in game.rules.boxes if b.id in column}
+            for column in game.columns(player)
+        ]
+        players[player] = {"boxes": columns[0], **vars(totals[player])}
+        if len(columns) > 1:
+            players[player]["columns"] = columns
     return {"game": game.rules.id, "finished": game.finished, "players": players}
 
 

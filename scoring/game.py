@@ -17,13 +17,14 @@ from scoring.rolls import EarlierRoll, earlier_rolls
 from scoring.rules import GameRules
 from scoring.rules_data import rules_from_record, rules_record
 from scoring.scorer import box_points, extra_bonus, joker_applies, options, refusal
-from scoring.totals import Totals, column_totals
+from scoring.totals import Totals, column_totals, multiplied
 
 
 @dataclass(frozen=True)
 class Turn:
-    """One recorded turn: who, the final hand, its roll, the box and what it earned, and
-    the rolls before the last when they were recorded (`None` when not)."""
+    """One recorded turn: who, the final hand, its roll, the box (in the player's column
+    `column`, from 0) and what it earned, and the rolls before the last when they were
+    recorded (`None` when not)."""
 
     player: str
     dice: tuple[int, ...]
@@ -32,15 +33,19 @@ class Turn:
     points: int
     extra_bonus: int = 0
     rolls: tuple[EarlierRoll, ...] | None = None
+    column: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        """The turn as it appears in a game record (`rolls` only when recorded)."""
+        """The turn as it appears in a game record (`rolls` only when recorded, `column`
+        only past the first)."""
         turn: dict[str, Any] = {
             "player": self.player,
             "dice": list(self.dice),
             "roll": self.roll,
             "box": self.box,
         }
+        if self.column:
+            turn["column"] = self.column
         if self.rolls is not None:
             turn["rolls"] = [earlier.to_dict() for earlier in self.rolls]
         return turn
@@ -88,24 +93,37 @@ class Game:
 
     @property
     def round(self) -> int:
-        """The round being played, from 1 (equals the number of boxes at the end)."""
-        return min(len(self._turns) // len(self.players) + 1, len(self.rules.boxes))
+        """The round being played, from 1 (equals each player's boxes at the end)."""
+        return min(len(self._turns) // len(self.players) + 1, self.rules.boxes_per_player)
 
-    def column(self, player: str) -> dict[str, int]:
-        """Filled boxes of `player` (box id → points), in the order they were filled."""
+    def column(self, player: str, column: int = 0) -> dict[str, int]:
+        """Filled boxes of `player`'s column `column` (box id → points), in the order they
+        were filled."""
         self._check_player(player)
-        return {t.box: t.points for t in self._turns if t.player == player}
+        column = self.rules.check_column(column)
+        return {t.box: t.points for t in self._turns if t.player == player and t.column == column}
+
+    def columns(self, player: str) -> list[dict[str, int]]:
+        """Every column of `player` (see `column`), first column first."""
+        return [self.column(player, column) for column in range(len(self.rules.columns))]
+
+    def column_totals(self, player: str) -> list[Totals]:
+        """The totals of each of `player`'s columns, before its multiplier."""
+        return [
+            column_totals(
+                self.rules,
+                self.column(player, column),
+                sum(
+                    t.extra_bonus for t in self._turns if t.player == player and t.column == column
+                ),
+            )
+            for column in range(len(self.rules.columns))
+        ]
 
     def totals(self) -> dict[str, Totals]:
-        """Every player's totals; `vs_average` set where the game settles against the table."""
-        totals = {
-            p: column_totals(
-                self.rules,
-                self.column(p),
-                sum(t.extra_bonus for t in self._turns if t.player == p),
-            )
-            for p in self.players
-        }
+        """Every player's totals, each column's counted its multiplier's times;
+        `vs_average` set where the game settles against the table."""
+        totals = {p: multiplied(self.column_totals(p), self.rules.columns) for p in self.players}
         if self.rules.settles_against_average:
             average = sum(t.total for t in totals.values()) / len(totals)
             totals = {p: replace(t, vs_average=t.total - average) for p, t in totals.items()}
@@ -138,13 +156,15 @@ class Game:
         """The last roll `player`'s turn may make: the rules' rolls and any they saved."""
         return self.rules.rolls + self.saved_rolls(player)
 
-    def options(self, dice: Iterable[int], roll: int | None = None) -> list[tuple[str, int]]:
-        """The boxes the current player may use for `dice` now, with points, best first;
-        `roll` is the turn's last roll when not given."""
+    def options(
+        self, dice: Iterable[int], roll: int | None = None, column: int = 0
+    ) -> list[tuple[str, int]]:
+        """The boxes of column `column` the current player may use for `dice` now, with
+        points, best first; `roll` is the turn's last roll when not given."""
         player = self.current_player
         if player is None:
             return []
-        return options(self.rules, dice, roll, self.column(player))
+        return options(self.rules, dice, roll, self.column(player, column))
 
     def record(
         self,
@@ -152,10 +172,12 @@ class Game:
         dice: Iterable[int],
         roll: int | None = None,
         rolls: Sequence[EarlierRoll | Mapping[str, Any]] | None = None,
+        column: int = 0,
     ) -> Turn:
-        """Write `dice` (from roll `roll`, the turn's last when not given) into `box` for
-        the current player; `rolls`, when given, are the turn's earlier rolls, oldest first
-        (see `earlier_rolls`). A roll past the turn's own uses the player's saved rolls."""
+        """Write `dice` (from roll `roll`, the turn's last when not given) into `box` of
+        the current player's column `column`; `rolls`, when given, are the turn's earlier
+        rolls, oldest first (see `earlier_rolls`). A roll past the turn's own uses the
+        player's saved rolls."""
         player = self.current_player
         if player is None:
             raise GameOverError("the game is over: every box is filled")
@@ -165,19 +187,21 @@ class Game:
         )
         earlier = None if rolls is None else earlier_rolls(rolls, hand, roll)
         target = self.rules.box(box)
-        column = self.column(player)
-        problem = refusal(self.rules, target, hand, column)
+        number = self.rules.check_column(column)
+        filled = self.column(player, number)
+        problem = refusal(self.rules, target, hand, filled)
         if problem is not None:
             raise problem
-        joker = joker_applies(self.rules, hand, column)
+        joker = joker_applies(self.rules, hand, filled)
         turn = Turn(
             player,
             hand.dice,
             roll,
             target.id,
             box_points(target, hand, roll, joker=joker),
-            extra_bonus(self.rules, hand, column),
+            extra_bonus(self.rules, hand, filled),
             earlier,
+            number,
         )
         self._turns.append(turn)
         return turn
@@ -244,7 +268,9 @@ class Game:
                 player=player,
                 expected=expected,
             )
-        self.record(turn["box"], turn["dice"], turn.get("roll"), turn.get("rolls"))
+        self.record(
+            turn["box"], turn["dice"], turn.get("roll"), turn.get("rolls"), turn.get("column", 0)
+        )
 
     def _check_player(self, player: str) -> None:
         if player not in self.players:

@@ -46,6 +46,8 @@ ENGLISH_LABELS = {
     "extra_bonus": "Extra five-of-a-kind bonus",
     "total": "Total",
     "vs_average": "Against the average",
+    "multiplied": "Column total × multiplier",
+    "grand_total": "Grand total",
 }
 
 EXACT_STRAIGHTS: Mapping[str, Pattern] = {
@@ -156,6 +158,8 @@ CATALAN = GameRules(
         lower="Combinacions",
         total="Total",
         vs_average="Contra la mitjana",
+        multiplied="Total × multiplicador",
+        grand_total="Total general",
     ),
 )
 
@@ -206,6 +210,8 @@ RUSSIAN = GameRules(
         upper_bonus="Премия",
         lower="Нижняя часть",
         total="Итого",
+        multiplied="Итого × множитель",
+        grand_total="Общий итог",
     ),
 )
 
@@ -257,6 +263,8 @@ GREEK = GameRules(
         lower="Δεξιά πλευρά",
         extra_bonus="Μπόνους πόκερ",
         total="Σύνολο",
+        multiplied="Σύνολο × πολλαπλασιαστής",
+        grand_total="Γενικό σύνολο",
     ),
 )
 
@@ -350,6 +358,8 @@ MAXI = GameRules(
         upper_bonus="Bonus",
         lower="Undre delen",
         total="Summa",
+        multiplied="Summa × multiplikator",
+        grand_total="Totalsumma",
     ),
     dice=6,
     saved_rolls=True,

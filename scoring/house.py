@@ -36,6 +36,7 @@ class HouseRules:
     first_roll_doubling: bool | None = None
     order: tuple[str, ...] | None = None
     forced_order: bool | None = None
+    columns: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ def house_rules(preset: GameRules, house: HouseRules) -> GameRules:
         joker=_joker(preset, house),
         forced_order=_or(house.forced_order, preset.forced_order),
         name=house.name,
+        columns=_or(house.columns, preset.columns),
     )
     check_rules(rules)
     return rules
@@ -84,7 +86,8 @@ def house_rules(preset: GameRules, house: HouseRules) -> GameRules:
 
 def differences(preset: GameRules, rules: GameRules) -> list[Difference]:
     """Every setting of `rules` that differs from `preset`'s, in the order a table reads
-    them: the bonus, the boxes' points, the straights, the joker, doubling, the order."""
+    them: the bonus, the boxes' points, the straights, the joker, doubling, the order,
+    the columns."""
     before, after = rules_record(preset), rules_record(rules)
     found = [
         Difference(key, before[key], after[key])
@@ -106,6 +109,8 @@ def differences(preset: GameRules, rules: GameRules) -> list[Difference]:
     shown = [box["id"] for box in after["boxes"]]
     if [box_id for box_id in before_order(before) if box_id in boxes_after] != shown:
         found.append(Difference("order", before_order(before), shown))
+    if preset.columns != rules.columns:
+        found.append(Difference("columns", list(preset.columns), list(rules.columns)))
     return found
 
 

@@ -75,7 +75,9 @@ class GameRules:
 
     `boxes` are in the sheet's order, which `forced_order` makes the order of play.
     A turn is `rolls` rolls of `dice` dice; with `saved_rolls`, the rolls a turn leaves
-    unused are the player's for later turns. `name` is a table's own name for its rules.
+    unused are the player's for later turns. Each player keeps one column of the boxes
+    per entry of `columns`, whose total counts that many times (Triple Yahtzee's 1, 2,
+    3). `name` is a table's own name for its rules.
     """
 
     id: str
@@ -93,6 +95,7 @@ class GameRules:
     saved_rolls: bool = False
     forced_order: bool = False
     name: str = ""
+    columns: tuple[int, ...] = (1,)
     box_by_id: Mapping[str, Box] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -117,7 +120,12 @@ class GameRules:
     @property
     def most_saved(self) -> int:
         """The most rolls a player can have saved: every turn but the last leaving all but one."""
-        return (self.rolls - 1) * (len(self.boxes) - 1) if self.saved_rolls else 0
+        return (self.rolls - 1) * (self.boxes_per_player - 1) if self.saved_rolls else 0
+
+    @property
+    def boxes_per_player(self) -> int:
+        """How many boxes each player fills, in all their columns: one turn each."""
+        return len(self.boxes) * len(self.columns)
 
     def check_roll(self, roll: object, saved: int | None = None) -> int:
         """`roll` if a hand may come from it, with `saved` rolls in hand (any a player could
@@ -137,7 +145,7 @@ class GameRules:
 
     def turns_for(self, players: int) -> int:
         """How many turns a game of this many players lasts: one per box per player."""
-        return players * len(self.boxes)
+        return players * self.boxes_per_player
 
     def finished_after(self, turns: int, players: int) -> bool:
         """Whether a game of this many players is over once this many turns are recorded."""
@@ -150,6 +158,19 @@ class GameRules:
     @property
     def lower_boxes(self) -> tuple[Box, ...]:
         return tuple(b for b in self.boxes if b.section is Section.LOWER)
+
+    def check_column(self, column: object) -> int:
+        """`column` (from 0) if the sheet has it; raises `UnknownBoxError` otherwise."""
+        if isinstance(column, bool) or not isinstance(column, int):
+            column = -1
+        if not 0 <= column < len(self.columns):
+            raise UnknownBoxError(
+                "{game} has columns 1 to {count}, not {column!r}",
+                game=self.id,
+                count=len(self.columns),
+                column=column,
+            )
+        return column
 
     def label(self, row: str, language: str) -> str:
         """Display name of a summary row (`upper`, `upper_bonus`, ...)."""

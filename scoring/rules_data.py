@@ -9,6 +9,7 @@ in its own language.
 import hashlib
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from scoring.errors import RulesError
@@ -26,6 +27,10 @@ MOST_BOXES = 30
 MOST_POINTS = 1000
 LONGEST_RULES_NAME = 40
 MOST_SHARED = 256
+# A sheet of several columns (Triple Yahtzee's three, Yatzy Protocol's six) and what one
+# column may count for.
+MOST_COLUMNS = 6
+MOST_TIMES = 10
 # Hex digits of a house rules' mark: enough that two tables' rules never share one.
 HOUSE_MARK_LENGTH = 16
 
@@ -45,9 +50,10 @@ def points_record(points: Points) -> str | dict[str, int]:
 
 
 def rules_record(rules: GameRules) -> dict[str, Any]:
-    """Every setting of `rules` as plain data (`rules_from_record` reads it back)."""
+    """Every setting of `rules` as plain data (`rules_from_record` reads it back); the
+    columns only where there are several (so one-column rules keep their record)."""
     joker = rules.joker
-    return {
+    record: dict[str, Any] = {
         "id": rules.id,
         "name": rules.name,
         "dice": rules.dice,
@@ -62,6 +68,9 @@ def rules_record(rules: GameRules) -> dict[str, Any]:
         else {"box": joker.box, "bonus": joker.bonus, "on_scratch": joker.on_scratch},
         "boxes": [_box_record(box) for box in rules.boxes],
     }
+    if rules.columns != (1,):
+        record["columns"] = list(rules.columns)
+    return record
 
 
 def _box_record(box: Box) -> dict[str, Any]:
@@ -109,6 +118,10 @@ def rules_from_record(data: object) -> GameRules:
         saved_rolls=_flag(record, "saved_rolls"),
         forced_order=_flag(record, "forced_order"),
         name=_text(record.get("name", ""), "name", LONGEST_RULES_NAME),
+        columns=tuple(
+            _whole(times, f"columns[{n}]", MOST_TIMES)
+            for n, times in enumerate(_list(record.get("columns", [1]), "columns", MOST_COLUMNS))
+        ),
     )
     check_rules(rules)
     return _shared(rules)
@@ -129,6 +142,14 @@ def house_mark(rules: GameRules) -> str:
     if preset is not None and signature == rules_signature(preset):
         return ""
     return hashlib.sha256(signature.encode()).hexdigest()[:HOUSE_MARK_LENGTH]
+
+
+def one_column(rules: GameRules) -> GameRules:
+    """The rules one column of `rules`' sheet plays by, as if it were the whole sheet (the
+    advisor's tables are of these)."""
+    if rules.columns == (1,):
+        return rules
+    return _shared(replace(rules, columns=(1,)))
 
 
 def _signature(record: Mapping[str, Any]) -> str:
@@ -174,6 +195,10 @@ def check_rules(rules: GameRules) -> None:
         _check_joker(rules, rules.joker, faces)
     if rules.roll_matters and rules.rolls < 2:
         raise RulesError("first-roll doubling needs more than one roll a turn")
+    if not 1 <= len(rules.columns) <= MOST_COLUMNS:
+        raise RulesError("a sheet has 1 to {most} columns", most=MOST_COLUMNS)
+    if not all(1 <= times <= MOST_TIMES for times in rules.columns):
+        raise RulesError("a column counts 1 to {most} times", most=MOST_TIMES)
 
 
 def _check_box(rules: GameRules, box: Box) -> None:

@@ -1,9 +1,10 @@
 """The legal boxes for a hand, best first, each with the reasons a player may not see at once."""
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from scoring.errors import ScoringError
 from scoring.games import rules_of
 from scoring.hand import Hand
 from scoring.patterns import Face
@@ -54,11 +55,13 @@ class Reason:
 
 @dataclass(frozen=True)
 class Suggestion:
-    """One legal box for the hand, its points, and why they are what they are."""
+    """One legal box for the hand (in the player's column `column`, from 0), its points,
+    and why they are what they are."""
 
     box: str
     points: int
     reasons: tuple[Reason, ...]
+    column: int = 0
 
 
 def par(rules: GameRules, box: Box) -> int:
@@ -119,3 +122,26 @@ def suggest(
             reasons.insert(0, Reason(Why.EXTRA_FIVE, bonus))
         suggestions.append(Suggestion(box_id, points, tuple(reasons)))
     return suggestions
+
+
+def suggest_columns(
+    game: str | GameRules,
+    dice: Iterable[int],
+    roll: int | None,
+    columns: Sequence[Column],
+) -> list[Suggestion]:
+    """`suggest` over each of the player's `columns` (one per column of the sheet), best
+    first by what each adds to the total once its column is multiplied."""
+    rules = rules_of(game)
+    if len(columns) != len(rules.columns):
+        raise ScoringError(
+            "the sheet has {count} columns, got {given}",
+            count=len(rules.columns),
+            given=len(columns),
+        )
+    found = [
+        replace(suggestion, column=number)
+        for number, filled in enumerate(columns)
+        for suggestion in suggest(rules, dice, roll, filled)
+    ]
+    return sorted(found, key=lambda s: -s.points * rules.columns[s.column])

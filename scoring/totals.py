@@ -1,6 +1,6 @@
-"""Subtotals, bonuses and totals of one column."""
+"""Subtotals, bonuses and totals of one column, and of a player's multiplied columns."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.rules import GameRules, Section
@@ -38,3 +38,17 @@ def column_totals(rules: GameRules, column: Mapping[str, int], extra_bonus: int)
     bonus = upper_bonus(rules, column)
     lower = sum(column.get(b.id, 0) for b in rules.boxes if b.section is Section.LOWER)
     return Totals(upper, bonus, lower, extra_bonus, upper + bonus + lower + extra_bonus)
+
+
+def multiplied(columns: Sequence[Totals], multipliers: Sequence[int]) -> Totals:
+    """A player's totals over their columns, each column's counted `multipliers` times
+    (one column of multiplier 1: its own totals)."""
+    return Totals(
+        *(
+            sum(
+                getattr(totals, row) * times
+                for totals, times in zip(columns, multipliers, strict=True)
+            )
+            for row in ("upper", "upper_bonus", "lower", "extra_bonus", "total")
+        )
+    )

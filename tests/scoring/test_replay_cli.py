@@ -5,6 +5,7 @@ import subprocess
 
 import pytest
 
+from scoring import GAMES, Game, HouseRules, house_rules
 from tests.commands import run_module, run_on_record
 
 
@@ -123,3 +124,15 @@ def test_replay_refuses_a_file_too_large_for_a_game_record(tmp_path):
     )
     assert result.returncode == 2
     assert "at most 1024 KiB" in result.stderr
+
+
+def test_variant_replay_of_three_columns_lists_each_column(tmp_path):
+    game = Game(house_rules(GAMES["yatzy"], HouseRules(columns=(1, 2, 3))), ["Ann"])
+    game.record("chance", [6, 6, 6, 5, 5], column=2)
+    game.record("sixes", [6, 6, 6, 5, 5])
+    result = run_replay(tmp_path, game.to_dict())
+    assert result.returncode == 0, result.stderr
+    ann = json.loads(result.stdout)["players"]["Ann"]
+    assert ann["columns"] == [{"sixes": 18}, {}, {"chance": 28}]
+    assert ann["boxes"] == {"sixes": 18}
+    assert (ann["upper"], ann["lower"], ann["total"]) == (18, 3 * 28, 18 + 3 * 28)

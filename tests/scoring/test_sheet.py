@@ -5,8 +5,8 @@ import io
 
 import pytest
 
-from scoring import GAMES, Game
-from scoring.sheet import SCRATCH, sheet_csv, sheet_rows
+from scoring import GAMES, Game, HouseRules, house_rules
+from scoring.sheet import SCRATCH, sheet_csv, sheet_header, sheet_rows
 
 
 def rows_by_key(game: Game, language: str = "en") -> dict:
@@ -86,3 +86,23 @@ def test_numbers_stay_numbers_and_a_scratch_is_zero_in_the_csv():
     yatzy_lines = {line[0]: line[1:] for line in csv.reader(io.StringIO(sheet_csv(yatzy, "en")))}
     assert yatzy_lines["Yatzy"] == ["0"]
     assert SCRATCH not in sheet_csv(yatzy, "en")
+
+
+def test_variant_three_columns_each_have_totals_then_multiplied_and_a_grand_total():
+    game = Game(house_rules(GAMES["yatzy"], HouseRules(columns=(1, 2, 3))), ["Ann", "Bob"])
+    game.record("chance", [6, 6, 6, 5, 5], column=1)
+    game.record("chance", [1, 1, 2, 2, 3], column=2)
+    assert sheet_header(game) == ["Ann ×1", "Ann ×2", "Ann ×3", "Bob ×1", "Bob ×2", "Bob ×3"]
+    rows = rows_by_key(game)
+    assert rows["chance"].cells == ("", "28", "", "", "", "9")
+    assert rows["total"].cells == ("0", "28", "0", "0", "0", "9")
+    assert rows["multiplied"].cells == ("0", "56", "0", "0", "0", "27")
+    assert rows["grand_total"].cells == ("56", "", "", "27", "", "")
+    table = list(csv.reader(io.StringIO(sheet_csv(game, "en"))))
+    assert table[0] == ["", *sheet_header(game)]
+    assert ["Grand total", "56", "", "", "27", "", ""] in table
+
+
+def test_a_one_column_sheet_has_no_multiplied_rows():
+    rows = rows_by_key(Game("yatzy", ["Ann"]))
+    assert "multiplied" not in rows and "grand_total" not in rows

@@ -1,7 +1,8 @@
 """The variants of RULES.md ("Variants and house rules"): Maxi Yatzy's six dice, twenty
-boxes and saved rolls, and Hoyle's Yacht."""
+boxes and saved rolls, Hoyle's Yacht, house settings, and sheets of ×1 ×2 ×3 columns."""
 
 import json
+import random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -22,7 +23,7 @@ from scoring import (
     rules_record,
     score,
 )
-from scoring.errors import InvalidDiceError, InvalidRollError
+from scoring.errors import InvalidDiceError, InvalidRollError, UnknownBoxError
 from scoring.house import FIXED_BOXES, STRAIGHTS
 from scoring.scorer import box_range
 from tests.scoring import reference
@@ -116,6 +117,7 @@ HOUSE = st.builds(
     joker=st.none() | st.booleans(),
     first_roll_doubling=st.none() | st.booleans(),
     forced_order=st.none() | st.booleans(),
+    columns=st.none() | st.sampled_from([(1, 2, 3), (2, 1)]),
 )
 
 
@@ -142,10 +144,11 @@ def test_variant_house_rules_order_of_dice_and_bounds_and_replay(rules, data):
         assert low <= score(rules, box.id, hand, 1) <= high
     game = Game(rules, ["Ann", "Bob"])
     for _ in range(data.draw(st.integers(0, 2 * len(rules.boxes)))):
-        offered = game.options(hand)
+        column = data.draw(st.integers(0, len(rules.columns) - 1))
+        offered = game.options(hand, column=column)
         if rules.forced_order:
             assert len(offered) == 1
-        game.record(data.draw(st.sampled_from(offered))[0], hand)
+        game.record(data.draw(st.sampled_from(offered))[0], hand, column=column)
         hand = data.draw(st.lists(st.integers(1, 6), min_size=rules.dice, max_size=rules.dice))
     again = Game.from_dict(json.loads(json.dumps(game.to_dict())))
     assert again.rules is rules_from_record(rules_record(rules))
@@ -218,6 +221,9 @@ def test_variant_house_rules_say_what_differs_from_the_preset():
         lambda r: r.update(boxes=[r["boxes"][0]] * 31),
         lambda r: r.update(upper_bonus={"points": 50}),
         lambda r: r.update(saved_rolls="yes"),
+        lambda r: r.update(columns=[1, 0]),
+        lambda r: r.update(columns=[1] * 7),
+        lambda r: r.update(columns="1,2,3"),
     ],
 )
 def test_variant_a_damaged_rules_record_is_refused_and_changes_nothing(damage):
@@ -230,3 +236,79 @@ def test_variant_a_damaged_rules_record_is_refused_and_changes_nothing(damage):
 def test_variant_a_record_without_rules_is_read_as_its_preset():
     record = {"game": "yatzy", "players": ["Ann"], "turns": []}
     assert Game.from_dict(record).rules is GAMES["yatzy"]
+
+
+TRIPLE = HouseRules(columns=(1, 2, 3))
+
+
+@pytest.mark.parametrize("preset", ["yahtzee", "catalan", "yatzy"])
+def test_variant_three_columns_multiply_as_specified(preset):
+    """Each column plays as a game of its own (bonuses and joker within it), and the
+    player's total is the first column's, twice the second's and thrice the third's."""
+    rules = house_rules(GAMES[preset], TRIPLE)
+    game = Game(rules, ["Ann"])
+    alone = [Game(preset, ["Ann"]) for _ in rules.columns]
+    dice = random.Random(preset)
+    for _ in range(len(rules.boxes)):
+        for column, single in enumerate(alone):
+            hand = [dice.choice([6, 6, 5, dice.randint(1, 6)]) for _ in range(5)]
+            box, points = single.options(hand)[0]
+            single.record(box, hand)
+            assert game.record(box, hand, column=column).points == points
+    assert game.finished and all(single.finished for single in alone)
+    expected = sum(
+        times * single.totals()["Ann"].total for times, single in zip((1, 2, 3), alone, strict=True)
+    )
+    assert game.totals()["Ann"].total == expected
+    assert [t.total for t in game.column_totals("Ann")] == [
+        single.totals()["Ann"].total for single in alone
+    ]
+
+
+def test_variant_a_column_has_its_own_five_of_a_kind_bonus_and_joker():
+    game = Game(house_rules(GAMES["yahtzee"], TRIPLE), ["Ann"])
+    game.record("five_of_a_kind", [4] * 5)
+    second = game.record("chance", [4] * 5, column=1)
+    assert (second.points, second.extra_bonus) == (20, 0)
+    third = game.record("fours", [4] * 5)
+    assert (third.points, third.extra_bonus) == (20, 100)
+    assert game.totals()["Ann"].extra_bonus == 100
+    assert game.options([2] * 5, column=2)[0][0] == "five_of_a_kind"
+
+
+def test_variant_forced_order_holds_within_each_column():
+    game = Game(house_rules(GAMES["yatzy"], HouseRules(forced_order=True, columns=(1, 2))), ["A"])
+    game.record("ones", [1, 1, 2, 3, 4])
+    assert game.options([6] * 5, column=0) == [("twos", 0)]
+    assert game.options([6] * 5, column=1) == [("ones", 0)]
+
+
+def test_variant_a_column_past_the_sheet_is_refused_and_changes_nothing():
+    game = Game(house_rules(GAMES["yatzy"], TRIPLE), ["Ann"])
+    for column in (3, -1, True, "2"):
+        with pytest.raises(UnknownBoxError, match="columns 1 to 3"):
+            game.record("chance", [1, 2, 3, 4, 5], column=column)
+    with pytest.raises(UnknownBoxError):
+        Game("yatzy", ["Ann"]).record("chance", [1, 2, 3, 4, 5], column=1)
+    assert game.turns == ()
+
+
+def test_variant_three_columns_last_three_times_as_many_rounds():
+    rules = house_rules(GAMES["yacht"], TRIPLE)
+    game = Game(rules, ["Ann", "Bob"])
+    for turn in range(rules.turns_for(2)):
+        assert not game.finished
+        column = turn // 2 % 3
+        game.record(
+            game.options([1, 2, 3, 4, 6], column=column)[0][0], [1, 2, 3, 4, 6], column=column
+        )
+    assert game.finished and game.round == 36 == 3 * len(rules.boxes)
+    again = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert again.totals() == game.totals()
+    assert {d.setting for d in differences(GAMES["yacht"], rules)} == {"columns"}
+
+
+@pytest.mark.parametrize("columns", [(), (1,) * 7, (0, 1), (11,)])
+def test_variant_a_sheet_of_no_or_too_many_columns_is_refused(columns):
+    with pytest.raises(RulesError, match="column"):
+        house_rules(GAMES["yatzy"], HouseRules(columns=columns))
