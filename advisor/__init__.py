@@ -9,7 +9,7 @@ folder of a ``TableCache``: by default ``$DICE_TABLE_ADVISOR_CACHE`` or
 """
 
 from advisor.chances import win_chances
-from advisor.layout import NoAdviceError, advised_games, unsolvable
+from advisor.layout import NoAdviceError, advised_games, no_chances, unsolvable
 from advisor.queries import (
     BoxChoice,
     KeepChoice,
@@ -20,6 +20,7 @@ from advisor.queries import (
     forget_turns,
 )
 from advisor.reviewing import KeepReview, Review, TurnReview, costliest, review, turning_points
+from advisor.sheet_columns import advise_box_columns, advise_keep_columns
 from advisor.solver import SolveAbandonedError
 from advisor.tables import CACHE_ENV, TableCache, default_cache, solve_afresh
 from advisor.to_win import ENDGAME, Endgame, EndgameAdvice, Line, advise_to_win, endgame
@@ -39,7 +40,9 @@ __all__ = [
     "TableCache",
     "TurnReview",
     "advise_box",
+    "advise_box_columns",
     "advise_keep",
+    "advise_keep_columns",
     "advise_to_win",
     "advised_first",
     "advised_games",
@@ -48,6 +51,7 @@ __all__ = [
     "endgame",
     "expected_score",
     "forget_turns",
+    "no_chances",
     "review",
     "solve_afresh",
     "turning_points",

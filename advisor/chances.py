@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from advisor.finals import Final, final_total
+from advisor.layout import refuse_chances
 from advisor.tables import TableCache, default_cache
 from scoring import Column, GameRules, check_column, rules_of
 
@@ -57,6 +58,7 @@ def win_chances(
     player plays the rest by the advisor; ``columns`` are the players' filled boxes (box id
     to points) in seat order, ``earned`` their extra bonuses so far (none by default)."""
     rules = rules_of(game)
+    refuse_chances(rules)
     tables = (cache or default_cache()).solved(rules)
     bonuses = list(earned) if earned is not None else [0] * len(columns)
     if len(bonuses) != len(columns):

@@ -34,6 +34,25 @@ def unsolvable(rules: GameRules) -> NoAdviceError | None:
     return None
 
 
+def no_chances(rules: GameRules) -> NoAdviceError | None:
+    """Why the advisor gives no chances to win, play to win or review in a game of
+    ``rules`` (a sheet of several columns gets its approximate advice only), or ``None``
+    when it gives them."""
+    if len(rules.columns) > 1:
+        return NoAdviceError(
+            "no chances to win or review on a sheet of several columns: its advice is an "
+            "approximation"
+        )
+    return unsolvable(rules)
+
+
+def refuse_chances(rules: GameRules) -> None:
+    """Raise ``no_chances(rules)``'s error where there is one."""
+    refusal = no_chances(rules)
+    if refusal is not None:
+        raise refusal
+
+
 def advised_games() -> list[str]:
     """The ids of the games of ``scoring.GAMES`` that the advisor solves."""
     return [game for game, rules in GAMES.items() if unsolvable(rules) is None]

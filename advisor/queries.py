@@ -7,7 +7,7 @@ come) when the player follows the advisor from now on: the points already in
 ``filled`` and are not counted.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from operator import itemgetter
@@ -53,38 +53,51 @@ class KeepChoice:
 
 @dataclass(frozen=True)
 class BoxChoice:
-    """One legal box for the hand: its points now, any extra bonus, and where it leads."""
+    """One legal box for the hand (of the player's column ``column``, from 0): its points
+    now, any extra bonus, and where it leads."""
 
     box: str
     points: int
     extra_bonus: int
     expected: float
     loss: float
+    column: int = 0
+
+    @property
+    def place(self) -> tuple[int, str]:
+        """Where the hand goes: the column and the box."""
+        return self.column, self.box
 
 
 class Boxed(Protocol):
-    """Anything that names a box, such as the engine's ``Suggestion``."""
+    """Anything that names a box of a column, such as the engine's ``Suggestion``."""
 
     @property
     def box(self) -> str:
         """The box's id."""
         ...
 
+    @property
+    def column(self) -> int:
+        """The player's column the box is in, from 0."""
+        ...
+
 
 B = TypeVar("B", bound=Boxed)
 
 
-def advised_first(options: Iterable[B], advised: Mapping[str, BoxChoice]) -> list[B]:
+def advised_first(options: Iterable[B], advised: Iterable[BoxChoice]) -> list[B]:
     """The options with the advisor's choice among ``advised`` (the least loss) first, the
     rest in their order; all in their order when ``advised`` is empty. The advisor's
     choice need not score the most points now."""
-    if not advised:
+    found = list(advised)
+    if not found:
         return list(options)
-    choice = min(advised.values(), key=lambda c: c.loss).box
-    return sorted(options, key=lambda option: option.box != choice)
+    choice = min(found, key=lambda c: c.loss).place
+    return sorted(options, key=lambda option: (option.column, option.box) != choice)
 
 
-def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State, float]:
+def column_state(tables: Solved, filled: Column | None) -> tuple[dict[str, int], State, float]:
     """The validated column, its state and the expected points still to come from it."""
     column = check_column(tables.layout.rules, filled)
     state = tables.columns.state(column)
@@ -97,26 +110,34 @@ def _column(tables: Solved, filled: Column | None) -> tuple[dict[str, int], Stat
 
 
 @lru_cache(maxsize=256)
-def _keep_values(tables: Solved, state: State) -> dict[int, list[float]]:
-    """For rolls 2 and 3: the expected rest of the game for every keep made before it
-    (in ``keeps().flat`` order)."""
+def stop_values(tables: Solved, state: State) -> dict[int, np.ndarray]:
+    """Per roll: the expected rest of the game from ``state`` for every hand scored in its
+    best box after that roll (in ``keeps().hands`` order)."""
     umask, u, lmask, j = (np.array([part]) for part in state)
     one = (umask, u, lmask, j)
     after = after_writes(tables.layout, tables.values[None], one)
     stops = best_boxes(tables.layout, after, one, Workspace())
-    before = play({roll: hands[0, :, 0] for roll, hands in stops.items()}, first=2)
+    return {roll: hands[0, :, 0] for roll, hands in stops.items()}
+
+
+@lru_cache(maxsize=256)
+def _keep_values(tables: Solved, state: State) -> dict[int, list[float]]:
+    """For rolls 2 and 3: the expected rest of the game for every keep made before it
+    (in ``keeps().flat`` order)."""
+    before = play(stop_values(tables, state), first=2)
     return {roll: found.tolist() for roll, found in before.items()}
 
 
 def forget_turns() -> None:
     """Forget the keep values of the states asked about so far (each is solved on first ask)."""
+    stop_values.cache_clear()
     _keep_values.cache_clear()
 
 
 _hands: dict[tuple[int, tuple[int, ...]], Hand] = {}
 
 
-def _hand(rules: GameRules, dice: Iterable[int]) -> Hand:
+def hand_of(rules: GameRules, dice: Iterable[int]) -> Hand:
     """``rules.hand(dice)``, remembered for dice given as a list or tuple of plain ints
     (validating them is a tenth of a box query)."""
     if isinstance(dice, list | tuple) and all(type(die) is int for die in dice):
@@ -129,13 +150,13 @@ def _hand(rules: GameRules, dice: Iterable[int]) -> Hand:
 
 
 @cache
-def _sub_keeps(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+def sub_keep_rows(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every distinct keep of ``hand`` with its place in ``keeps().flat``."""
     flat = keeps().flat
     return tuple((keep, flat[keep]) for keep in sub_keeps(hand))
 
 
-def _scored(
+def scored_boxes(
     tables: Solved, hand: Hand, roll: int, column: dict[str, int], state: State
 ) -> list[tuple[str, int, float]]:
     """Each legal box for ``hand`` with its points and expected final score, best first;
@@ -160,7 +181,7 @@ def expected_score(
 ) -> float:
     """Expected final score of a column (an empty sheet by default) under the advisor, with
     the tables of ``cache`` (``default_cache()`` when None, as for every query here)."""
-    column, _, rest = _column((cache or default_cache()).solved(game), filled)
+    column, _, rest = column_state((cache or default_cache()).solved(game), filled)
     return sum(column.values()) + rest
 
 
@@ -175,11 +196,11 @@ def advise_box(
     """Every legal box for ``dice`` from roll ``roll`` with the expected final score, best first."""
     rules = rules_of(game)
     tables = (cache or default_cache()).solved(rules)
-    hand = _hand(rules, dice)
+    hand = hand_of(rules, dice)
     roll = rules.check_roll(roll)
-    column, state, _ = _column(tables, filled)
+    column, state, _ = column_state(tables, filled)
     bonus = extra_bonus(rules, hand, column)
-    scored = _scored(tables, hand, roll, column, state)
+    scored = scored_boxes(tables, hand, roll, column, state)
     best = scored[0][2] if scored else 0.0
     return [BoxChoice(box, points, bonus, value, best - value) for box, points, value in scored]
 
@@ -195,17 +216,17 @@ def advise_keep(
     """After roll 1 or 2: every distinct keep (and scoring now) with its expected final score."""
     rules = rules_of(game)
     tables = (cache or default_cache()).solved(rules)
-    hand = _hand(rules, dice)
+    hand = hand_of(rules, dice)
     if rules.check_roll(roll) == LAST_ROLL:
         raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")
-    column, state, _ = _column(tables, filled)
+    column, state, _ = column_state(tables, filled)
     if len(column) == len(rules.boxes):
         raise GameOverError("the column is full: there is nothing left to roll for")
     before_next = _keep_values(tables, state)[roll + 1]
     so_far = sum(column.values())
     # Scoring now, then the keeps largest first: a stable sort keeps that order in ties.
-    choices = [(hand.dice, True, _scored(tables, hand, roll, column, state)[0][2])]
-    choices += [(keep, False, so_far + before_next[row]) for keep, row in _sub_keeps(hand.dice)]
+    choices = [(hand.dice, True, scored_boxes(tables, hand, roll, column, state)[0][2])]
+    choices += [(keep, False, so_far + before_next[row]) for keep, row in sub_keep_rows(hand.dice)]
     choices.sort(key=itemgetter(2), reverse=True)
     best = choices[0][2]
     return [KeepChoice(keep, now, value, best - value) for keep, now, value in choices]

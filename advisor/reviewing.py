@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from advisor.chances import win_chances
+from advisor.layout import refuse_chances
 from advisor.queries import advise_box, advise_keep, expected_score
 from scoring import Game, Turn
 
@@ -229,6 +230,7 @@ def review(game: Game, *, chances: bool = True) -> Review:
     """Grade every recorded turn of ``game`` against the advisor, player by player, with
     each player's chance to win before and after every turn unless ``chances`` is false
     (the losses and luck alone take a fraction of the time)."""
+    refuse_chances(game.rules)
     start = expected_score(game.rules)
     columns = {player: _Column() for player in game.players}
     graded: dict[str, list[TurnReview]] = {player: [] for player in game.players}

@@ -31,7 +31,7 @@ from advisor.column import Columns
 from advisor.layout import Layout
 from advisor.moments import CHANNELS
 from advisor.solver import solve
-from scoring import GameRules, rules_of, rules_signature
+from scoring import GameRules, one_column, rules_of, rules_signature
 
 # Bump when the meaning or layout of the stored arrays changes.
 FORMAT = 5
@@ -222,8 +222,9 @@ class TableCache:
         self._ahead.stop()
 
     def _layout(self, game: str | GameRules) -> tuple[Layout, str]:
-        """The game's layout and rules key, made once per rules object (tens of ms)."""
-        rules = rules_of(game)
+        """The game's layout and rules key, made once per rules object (tens of ms): those
+        of one column of its sheet."""
+        rules = one_column(rules_of(game))
         with self._lock:
             known = self._layouts.get(id(rules))
         if known is None:

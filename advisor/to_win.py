@@ -18,6 +18,7 @@ from advisor.boxes import write_targets
 from advisor.chances import shares_at
 from advisor.dice import LAST_ROLL, keeps, sub_keeps
 from advisor.finals import Final, final_total
+from advisor.layout import refuse_chances
 from advisor.moments import best_of
 from advisor.policy import box_options, hand_numbers
 from advisor.tables import Solved, TableCache, default_cache
@@ -239,6 +240,7 @@ def endgame(
     when it is full, or with no one to beat. Its ``advice`` answers for any dice of the
     turn."""
     rules = rules_of(game)
+    refuse_chances(rules)
     tables = (cache or default_cache()).solved(rules)
     bonuses = list(earned) if earned is not None else [0] * len(columns)
     if len(bonuses) != len(columns) or not 0 <= player < len(columns):

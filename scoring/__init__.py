@@ -51,6 +51,7 @@ from scoring.rules_data import (
     MOST_POINTS,
     check_rules,
     house_mark,
+    one_column,
     rules_from_record,
     rules_record,
     rules_signature,
@@ -65,8 +66,8 @@ from scoring.scorer import (
     options,
     score,
 )
-from scoring.sheet import SCRATCH, is_scratch, sheet_csv, sheet_rows, text_cell
-from scoring.suggestions import Reason, Suggestion, Why, suggest
+from scoring.sheet import SCRATCH, is_scratch, sheet_csv, sheet_header, sheet_rows, text_cell
+from scoring.suggestions import Reason, Suggestion, Why, suggest, suggest_columns
 from scoring.totals import Totals
 
 __all__ = [
@@ -127,6 +128,7 @@ __all__ = [
     "joker_applies",
     "look_alikes",
     "name_key",
+    "one_column",
     "options",
     "player_name",
     "player_names",
@@ -137,7 +139,9 @@ __all__ = [
     "rules_signature",
     "score",
     "sheet_csv",
+    "sheet_header",
     "sheet_rows",
     "suggest",
+    "suggest_columns",
     "text_cell",
 ]

@@ -40,13 +40,14 @@ def signed(value: float) -> str:
     return f"{round(value, 1):+g}"
 
 
-def sheet_header(game: Game) -> list[str]:
-    """One heading per cell of a sheet row: each player's name, with its multiplier
-    ("Ann ×2") where each player keeps several columns."""
+def sheet_header(game: Game, labels: Mapping[str, str] | None = None) -> list[str]:
+    """One heading per cell of a sheet row: each player's name (or their label in
+    `labels`), with the column's multiplier ("Ann ×2") where each keeps several."""
+    names = [labels[player] if labels else player for player in game.players]
     times = game.rules.columns
     if len(times) == 1:
-        return list(game.players)
-    return [f"{player} ×{each}" for player in game.players for each in times]
+        return names
+    return [f"{name} ×{each}" for name in names for each in times]
 
 
 def sheet_rows(

@@ -624,6 +624,7 @@ def _listed(
         updated=updated,
         house=summary.house,
         house_name=summary.house_name,
+        length=summary.length,
     )
 
 

@@ -24,8 +24,8 @@ class GameSummary:
     """One line of a table's list of games: what game, who plays, how far along, who won
     (totals in seat order), and per seat what the statistics count (upper bonus, rolls of
     five of a kind, earlier rolls recorded), whether it was abandoned, and its house rules'
-    mark and name (empty for a preset's own rules), read from the summary kept with the
-    record."""
+    mark and name (empty for a preset's own rules) and its turns in all (0 where unknown),
+    read from the summary kept with the record."""
 
     id: str
     game: str
@@ -44,6 +44,7 @@ class GameSummary:
     updated: datetime
     house: str
     house_name: str
+    length: int = 0
 
 
 class FiledGame(NamedTuple):

@@ -32,7 +32,8 @@ class Summary:
     same game apart from any other, wherever it is stored; ``abandoned``, whether the
     game was given up before its end; ``house`` marks the game's house rules (empty for a
     preset's own, `scoring.house_mark`) and ``house_name`` is the name the table gave
-    them."""
+    them; ``length`` is the game's turns in all (0 where a summary kept before did not
+    say)."""
 
     game: str
     players: tuple[str, ...]
@@ -47,6 +48,7 @@ class Summary:
     abandoned: bool
     house: str
     house_name: str
+    length: int = 0
 
     @property
     def standing(self) -> int:
@@ -72,6 +74,7 @@ class Summary:
                 "abandoned": self.abandoned,
                 "house": self.house,
                 "house_name": self.house_name,
+                "length": self.length,
             },
             ensure_ascii=False,
         )
@@ -97,6 +100,7 @@ class Summary:
                 abandoned=bool(data.get("abandoned", False)),
                 house=str(data.get("house", "")),
                 house_name=str(data.get("house_name", "")),
+                length=int(data.get("length", 0)),
             )
         except (TypeError, ValueError, KeyError):
             return None
@@ -133,6 +137,7 @@ def summary_of(game: Game, abandoned: bool = False) -> Summary:
         abandoned=abandoned,
         house=house_mark(game.rules),
         house_name=game.rules.name,
+        length=game.rules.turns_for(len(game.players)),
     )
 
 

@@ -1,15 +1,15 @@
 """``python -m tools.advisor_simulate GAME --games N``: the advisor plays, the engine scores.
 
-Every turn rolls real random dice, follows ``advise_keep`` and ``advise_box``, and
-records the box through ``scoring.Game``, so the mean checks the computed expectation
-against the rules as the engine applies them.
+Every turn rolls real random dice, follows the advisor's keeps and boxes (on a sheet of
+several columns, its approximation), and records the box through ``scoring.Game``, so the
+mean checks the computed expectation against the rules as the engine applies them.
 """
 
 import argparse
 import random
 import statistics
 
-from advisor import advise_box, advise_keep, expected_score
+from advisor import advise_box_columns, advise_keep_columns, expected_score
 from scoring import FACES, GAMES, Game, GameOverError, GameRules
 
 PLAYER = "advisor"
@@ -20,21 +20,23 @@ def play_turn(table: Game, rng: random.Random) -> None:
     player = table.current_player
     if player is None:
         raise GameOverError("the game is over: every box is filled")
-    game, column = table.rules, table.column(player)
+    game, columns = table.rules, table.columns(player)
     dice = [rng.choice(FACES) for _ in range(game.dice)]
     roll, rolls = 1, []
     while roll < game.rolls:
-        best = advise_keep(game, dice, roll, column)[0]
+        best = advise_keep_columns(game, dice, roll, columns)[0]
         if best.score_now:
             break
         rolls.append({"dice": dice, "kept": list(best.keep)})
         dice = [*best.keep, *(rng.choice(FACES) for _ in range(game.dice - len(best.keep)))]
         roll += 1
-    table.record(advise_box(game, dice, roll, column)[0].box, dice, roll, rolls)
+    choice = advise_box_columns(game, dice, roll, columns)[0]
+    table.record(choice.box, dice, roll, rolls, choice.column)
 
 
 def play_game(game: str | GameRules, rng: random.Random) -> int:
-    """One solitaire game played by the advisor; its final total as the engine counts it."""
+    """One solitaire game played by the advisor; its final total as the engine counts it
+    (every column multiplied)."""
     table = Game(game, [PLAYER])
     while not table.finished:
         play_turn(table, rng)

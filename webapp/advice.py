@@ -13,9 +13,10 @@ from advisor import (
     EndgameAdvice,
     KeepChoice,
     Review,
-    advise_box,
-    advise_keep,
+    advise_box_columns,
+    advise_keep_columns,
     endgame,
+    no_chances,
     review,
     unsolvable,
     win_chances,
@@ -43,6 +44,13 @@ def no_advice(rules: GameRules) -> str | None:
     return None if refusal is None else error_text(refusal)
 
 
+def no_review(rules: GameRules) -> str | None:
+    """Why the advisor gives no review, chances to win or play to win in a game of
+    `rules` (in the page's language), or None when it does."""
+    refusal = no_chances(rules)
+    return None if refusal is None else error_text(refusal)
+
+
 def advisor_ready(rules: GameRules) -> bool:
     """Whether the game's strategy is solved and loaded; if not, it is solved next in the
     background (`webapp.server.ahead`): the page never waits for it, and redraws itself once it
@@ -55,18 +63,17 @@ def advisor_on() -> bool:
     return bool(st.session_state.get(ADVISOR_KEY, True))
 
 
-def _column(saved: OpenGame) -> dict[str, int]:
-    return saved.game.column(saved.player)
-
-
 def keep_choices(saved: OpenGame, dice: Sequence[int], roll: int) -> list[KeepChoice]:
     """Every keep after roll 1 or 2 (and scoring now), best first."""
-    return advise_keep(saved.game.rules, dice, roll, _column(saved))
+    return advise_keep_columns(saved.game.rules, dice, roll, saved.game.columns(saved.player))
 
 
-def box_choices(saved: OpenGame, dice: Sequence[int], roll: int) -> dict[str, BoxChoice]:
-    """Each legal box's expected final score, by box id."""
-    return {c.box: c for c in advise_box(saved.game.rules, dice, roll, _column(saved))}
+def box_choices(
+    saved: OpenGame, dice: Sequence[int], roll: int
+) -> dict[tuple[int, str], BoxChoice]:
+    """Each legal box's expected final score, by column and box id."""
+    found = advise_box_columns(saved.game.rules, dice, roll, saved.game.columns(saved.player))
+    return {c.place: c for c in found}
 
 
 @dataclass(frozen=True)
@@ -77,7 +84,7 @@ class Turn:
     roll: int
     hand: list[int] | None
     keeps: list[KeepChoice]
-    boxes: dict[str, BoxChoice]
+    boxes: dict[tuple[int, str], BoxChoice]
     waiting: bool = False
     """Whether the table plays with the advisor and it is still solving the game."""
     unadvised: str | None = None
@@ -119,7 +126,7 @@ def _endgame(game_id: str, entries: Entries, _game: Game) -> Endgame | None:
     """The player to move's turn solved to win, once per sheet (None before their
     endgame); shared by every session on the game, and only read."""
     player = _game.current_player
-    if player is None:
+    if player is None or no_chances(_game.rules) is not None:
         return None
     columns, earned = _seats(_game)
     return endgame(_game.rules, columns, _game.players.index(player), earned=earned)
@@ -140,7 +147,7 @@ def chances_now(saved: OpenGame) -> dict[str, float] | None:
     rules = saved.game.rules
     if saved.game.finished or len(saved.game.players) < 2 or not advisor_on():
         return None
-    if not advisor_ready(rules):
+    if not advisor_ready(rules) or no_chances(rules) is not None:
         return None
     return _chances(saved.id, saved.entries, saved.game)
 
@@ -158,7 +165,8 @@ def review_wanted(saved: OpenGame) -> bool:
 
 
 def game_review(saved: OpenGame) -> Review | None:
-    """The game's review, or ``None`` while the advisor is still solving the game."""
-    if not advisor_ready(saved.game.rules):
+    """The game's review, or ``None`` while the advisor is still solving the game (or
+    gives no review in it)."""
+    if no_chances(saved.game.rules) is not None or not advisor_ready(saved.game.rules):
         return None
     return _reviewed(saved.id, saved.entries, saved.game)

@@ -45,7 +45,7 @@ def _turn(saved: OpenGame, names: dict[str, str]) -> None:
         spoken = st.container(key="speech_slot")
         best = boxes_panel(saved, names, turn)
     with spoken:
-        announce(turn, best, names)
+        announce(turn, best, names, saved.game.rules)
 
 
 def _header(saved: OpenGame) -> bool:

@@ -20,6 +20,9 @@ from webapp.language import _, error_text, sheet_names
 from webapp.state import house_key
 from webapp.text import plain
 
+# The columns a table may play (Triple Yahtzee's).
+TRIPLE = (1, 2, 3)
+
 
 def house_rules_form(preset: GameRules) -> GameRules | None:
     """The rules a new game of `preset` is played by: the preset's own, or the table's
@@ -119,6 +122,15 @@ def _settings(preset: GameRules, names: dict[str, str]) -> HouseRules:
         key=house_key(key, "forced"),
     )
     order = _box_order(preset, names, straights)
+    triple = st.checkbox(
+        _("Three columns each, counted ×1, ×2 and ×3"),
+        value=len(preset.columns) > 1,
+        key=house_key(key, "columns"),
+        help=_(
+            "Each player fills every box three times, once in each column; a column's "
+            "bonuses stay within it, and its total counts once, twice or three times."
+        ),
+    )
     return HouseRules(
         name=name.strip(),
         upper_bonus_points=int(points),
@@ -131,6 +143,7 @@ def _settings(preset: GameRules, names: dict[str, str]) -> HouseRules:
         first_roll_doubling=doubling if doubling != preset.roll_matters else None,
         forced_order=forced,
         order=None if order == _kept(preset, straights) else order,
+        columns=TRIPLE if triple else (1,),
     )
 
 
@@ -196,6 +209,12 @@ def _described(
             lines.append(
                 _("The boxes in this order: {boxes}.").format(
                     boxes=", ".join(names[box_id] for box_id in difference.house)
+                )
+            )
+        elif setting == "columns":
+            lines.append(
+                _("Columns counted {times}: each player fills every box once in each.").format(
+                    times=" ".join(f"×{t}" for t in rules.columns)
                 )
             )
         elif setting == "box":

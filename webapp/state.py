@@ -183,9 +183,9 @@ def player_name_key(seat: object) -> str:
     return f"player_name_{seat}"
 
 
-def record_key(box: object) -> str:
-    """The Record button of box `box`."""
-    return f"record_{box}"
+def record_key(box: object, column: int = 0) -> str:
+    """The Record button of box `box` in the player's column `column` (from 0)."""
+    return f"record_{box}" if column == 0 else f"record_{box}_{column + 1}"
 
 
 def resume_key(game_id: object) -> str:

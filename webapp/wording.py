@@ -1,9 +1,9 @@
-"""How the page words what it says in several places: dice, keeps, winners, the reasons
-behind a suggestion's points, and names that can be taken for others."""
+"""How the page words what it says in several places: dice, keeps, boxes, winners, the
+reasons behind a suggestion's points, and names that can be taken for others."""
 
 from collections.abc import Sequence
 
-from scoring import Reason, Turn, Why, dice_text, disguised, look_alikes
+from scoring import GameRules, Reason, Turn, Why, dice_text, disguised, look_alikes
 from webapp.language import _, listed, ngettext
 from webapp.text import plain
 
@@ -28,6 +28,16 @@ def keep_action(keep: Sequence[int], score_now: bool, dice: int) -> str:
     return ngettext(
         "keep {dice} and roll {count} die", "keep {dice} and roll {count} dice", rolled
     ).format(dice=dice_text(keep), count=rolled)
+
+
+def place_name(rules: GameRules, names: dict[str, str], box: str, column: int) -> str:
+    """A box's name (from `names`), with its column where each player keeps several:
+    "Chance, column 2 (×2)"."""
+    if len(rules.columns) == 1:
+        return names[box]
+    return _("{box}, column {column} (×{times})").format(
+        box=names[box], column=column + 1, times=rules.columns[column]
+    )
 
 
 def entry_words(entry: Turn, player: str, box: str) -> str:

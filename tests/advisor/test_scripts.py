@@ -4,6 +4,7 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,26 @@ def test_simulate_command_reports_mean_and_expectation() -> None:
     )
     assert run.stdout.startswith("catalan: 3 games, mean ")
     assert f"expected {expected_score('catalan'):.4f}" in run.stdout
+
+
+def test_variant_a_simulated_game_of_three_columns_fills_every_column() -> None:
+    rules = replace(CHANCE_ONLY, columns=(1, 2, 3))
+    rng = random.Random(5)
+    assert all(6 * 5 <= play_game(rules, rng) <= 6 * 30 for _ in range(20))
+
+
+def test_variant_columns_benchmark_prints_its_table() -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "tools.columns_benchmark", "--games", "3", "yacht"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    header, rule, row = run.stdout.splitlines()
+    assert header.startswith("| preset |") and rule.startswith("|---")
+    exact = 6 * expected_score("yacht")
+    assert row.startswith("| yacht | 3 |") and f"| {exact:.1f} |" in row
 
 
 def test_benchmark_solves_one_game_in_a_child_process() -> None:

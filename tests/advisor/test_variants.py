@@ -8,12 +8,17 @@ from advisor import (
     NoAdviceError,
     TableCache,
     advise_box,
+    advise_box_columns,
     advise_keep,
+    advise_keep_columns,
     advised_games,
     expected_score,
+    no_chances,
+    review,
     unsolvable,
+    win_chances,
 )
-from scoring import GAMES, HouseRules, house_rules
+from scoring import GAMES, Game, HouseRules, house_rules
 from tests.advisor.brute_force import BruteForce
 from tests.advisor.games import SCHOOL_AND_PAIR, SIXES_AND_POKER
 
@@ -90,3 +95,49 @@ def test_variant_a_changed_setting_never_reuses_another_games_table(setting, tmp
     house = house_rules(GAMES["yatzy"], SETTINGS[setting])
     assert cache.path(house) != cache.path("yatzy"), "the changed rules have a table of their own"
     assert cache.path(house_rules(GAMES["yatzy"], SETTINGS[setting])) == cache.path(house)
+
+
+TRIPLE_SIXES = replace(SIXES_AND_POKER, columns=(1, 2, 3))
+HANDS = [([6, 6, 6, 6, 6], 1), ([6, 6, 5, 5, 1], 1), ([6, 6, 5, 5, 1], 2), ([6, 2, 3, 6, 6], 3)]
+
+
+@pytest.mark.parametrize(("dice", "roll"), HANDS)
+def test_variant_columns_advice_with_one_column_open_is_its_exact_advice(dice, roll, tmp_path):
+    """With the other columns full, the approximation is the exact solitaire play of the
+    open one, its losses counted its multiplier's times."""
+    cache = TableCache(tmp_path)
+    columns = [
+        {"sixes": 18, "five_of_a_kind": 50},
+        {"sixes": 24},
+        {"sixes": 0, "five_of_a_kind": 0},
+    ]
+    boxes = advise_box_columns(TRIPLE_SIXES, dice, roll, columns, cache=cache)
+    exact = advise_box(SIXES_AND_POKER, dice, roll, columns[1], cache=cache)
+    assert [c.place for c in boxes] == [(1, c.box) for c in exact]
+    assert [c.loss for c in boxes] == pytest.approx([2 * c.loss for c in exact])
+    if roll < 3:
+        keeps = advise_keep_columns(TRIPLE_SIXES, dice, roll, columns, cache=cache)
+        exact_keeps = advise_keep(SIXES_AND_POKER, dice, roll, columns[1], cache=cache)
+        assert {(c.keep, c.score_now): c.loss for c in keeps} == pytest.approx(
+            {(c.keep, c.score_now): 2 * c.loss for c in exact_keeps}
+        )
+
+
+def test_variant_columns_advice_weighs_every_open_column_by_its_multiplier(tmp_path):
+    cache = TableCache(tmp_path)
+    boxes = advise_box_columns(TRIPLE_SIXES, [6] * 5, 3, [{}, {}, {}], cache=cache)
+    assert boxes[0].place == (2, "five_of_a_kind")
+    assert {c.place for c in boxes} == {
+        (n, b) for n in range(3) for b in ("sixes", "five_of_a_kind")
+    }
+    assert cache.path(TRIPLE_SIXES) == cache.path(SIXES_AND_POKER), "one column's table serves"
+
+
+def test_variant_several_columns_get_no_chances_or_review_and_say_why(tmp_path):
+    rules = house_rules(GAMES["yacht"], HouseRules(columns=(1, 2, 3)))
+    assert "several columns" in str(no_chances(rules))
+    assert no_chances(GAMES["yacht"]) is None
+    with pytest.raises(NoAdviceError, match="several columns"):
+        win_chances(rules, [{}, {}], cache=TableCache(tmp_path))
+    with pytest.raises(NoAdviceError, match="several columns"):
+        review(Game(rules, ["Ann"]))

@@ -1,5 +1,6 @@
 """Whole games of other rules in Chromium: Maxi Yatzy read from real photos of six dice,
-and Yatzy in forced order set as house rules on the start page, each to its end."""
+Yatzy in forced order and Yacht on a sheet of ×1 ×2 ×3 columns, both set as house rules
+on the start page, each to its end."""
 
 import json
 import re
@@ -11,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from scoring import GAMES
-from tests.browser.page_steps import choose, dice_shown, record_button, turn_on
+from tests.browser.page_steps import choose, dice_shown, record_button, sheet_cell, turn_on
 from tools.local_server import ROOT, serve
 
 UPLOAD_TRIES = 3
@@ -115,3 +116,33 @@ def test_variant_game_forced_yatzy_set_as_house_rules_to_its_end(tab: Page):
         record_button(page, box.id).click()
         _turn_over(page, turn)
     expect(page.get_by_text(re.compile(r"Ann wins with \d+"))).to_be_visible()
+
+
+HANDS = ([6, 6, 6, 6, 6], [1, 2, 3, 4, 5], [3, 3, 3, 5, 5], [2, 3, 4, 5, 6], [4, 4, 4, 4, 1])
+
+
+def test_variant_game_yacht_on_three_columns_to_its_end(tab: Page):
+    page = tab
+    page.get_by_text("Yacht", exact=True).click()
+    columns = page.locator(".st-key-house_yacht_columns")
+    expect(columns).to_have_count(1)
+    page.get_by_text("House rules").click()
+    turn_on(page, columns.get_by_role("checkbox"), columns.get_by_text("Three columns"))
+    expect(page.get_by_text("Columns counted ×1 ×2 ×3")).to_be_visible()
+    page.get_by_label("Players").fill("1")
+    page.get_by_label("Player 1").fill("Ann")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_text("Round 1 · Ann to play")).to_be_visible()
+    turns = 3 * len(GAMES["yacht"].boxes)
+    for turn in range(1, turns + 1):
+        for position, value in enumerate(HANDS[turn % len(HANDS)]):
+            choose(page, position, value)
+        expect(record_button(page)).to_contain_text("column")
+        record_button(page).click()
+        _turn_over(page, turn)
+    won = page.get_by_text(re.compile(r"Ann wins with \d+"))
+    expect(won).to_be_visible()
+    total = re.search(r"\d+", won.inner_text().split("wins with")[1]).group()
+    for times in (1, 2, 3):
+        expect(page.locator("table th", has_text=f"Ann ×{times}")).to_have_count(1)
+    expect(sheet_cell(page, "Grand total")).to_have_text(total)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from scoring import Game
+from scoring import GAMES, Game, HouseRules, house_rules
 from store import (
     ConflictError,
     FiledGame,
@@ -135,6 +135,16 @@ def test_summary_of_a_finished_game_names_its_winners_and_totals(
     assert store.count(table=table) == 2
     assert store.count(table=table, finished=True) == 1
     assert store.count(table=table, finished=False) == 1
+
+
+def test_variant_a_summary_counts_the_turns_of_every_column(store: GameStore, table: str) -> None:
+    rules = house_rules(GAMES["yacht"], HouseRules(columns=(1, 2, 3)))
+    game = Game(rules, ["Ann", "Bob"])
+    game.record("chance", [6, 6, 6, 6, 5], column=2)
+    store.create(game.to_dict(), table=table)
+    store.create(Game("yacht", ["Cy"]).to_dict(), table=table)
+    lengths = sorted(summary.length for summary in store.list_games(table=table))
+    assert lengths == [12, 2 * 3 * 12]
 
 
 def test_list_games_on_a_new_store_is_empty(store: GameStore, table: str) -> None:

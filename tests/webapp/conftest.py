@@ -6,10 +6,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from store import GameStore, SqliteStore
+from tools.catalogue import template
 from webapp.server import pacing
 from webapp.server.pacing import Allowances
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
+# The messages the page's sources ask for, gathered as the tests are collected: parsing
+# the sources while a page's threads compile (Python 3.11's parser is not safe to run on
+# two threads at once) can fail with "AST constructor recursion depth mismatch".
+PAGE_MESSAGES = tuple(message for message in template() if message.id)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from scoring import GAMES, Game
 from store import new_table
-from tests.webapp.conftest import APP
+from tests.webapp.conftest import APP, PAGE_MESSAGES
 from tests.webapp.driver import (
     at_table,
     offered,
@@ -26,7 +26,6 @@ from tests.webapp.driver import (
     table_of,
     upload,
 )
-from tools.catalogue import template
 from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS, chosen, read_catalogue
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
@@ -60,16 +59,10 @@ def _messages(code: str) -> tuple[Message, ...]:
     return tuple(message for message in read_catalogue(code) if message.id)
 
 
-@cache
-def _wanted() -> tuple[Message, ...]:
-    """The messages the page's sources ask for, gathered once for all tests."""
-    return tuple(message for message in template() if message.id)
-
-
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_is_translated_and_none_is_left_over(code):
     catalog = read_catalogue(code)
-    wanted = _wanted()
+    wanted = PAGE_MESSAGES
     assert wanted
     untranslated = []
     for message in wanted:

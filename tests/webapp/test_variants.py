@@ -7,7 +7,16 @@ from concurrent.futures import ThreadPoolExecutor
 from advisor import default_cache
 from scoring import GAMES, Game, HouseRules, house_mark, house_rules, rules_record
 from store import GameStore
-from tests.webapp.driver import at_table, offered, problems, record, set_dice, start, table_of
+from tests.webapp.driver import (
+    at_table,
+    die_labels,
+    offered,
+    problems,
+    record,
+    set_dice,
+    start,
+    table_of,
+)
 from webapp.saved_games import RULES_LOOKED_AT
 from webapp.server import rules_ready
 
@@ -174,3 +183,44 @@ def test_variant_a_box_left_out_of_the_order_is_refused(page):
     page.radio(key="new_game").set_value("yatzy").run()
     page.multiselect(key="house_yatzy_order_lower_9").unselect("chance").run()
     assert page.error and page.button(key="start").disabled
+
+
+def test_variant_three_columns_offer_every_open_box_of_each_and_the_sheet_multiplies(page, store):
+    page.radio(key="new_game").set_value("yatzy").run()
+    page.checkbox(key="house_yatzy_columns").check().run()
+    said = [m.value for m in page.markdown if m.value.startswith("- ")]
+    assert any("×1 ×2 ×3" in line for line in said), said
+    page = start(page, "yatzy", ["Ann", "Bob"])
+    assert not problems(page)
+    assert _record_of(store, page)["rules"]["columns"] == [1, 2, 3]
+    page = set_dice(page, [6, 6, 6, 5, 5])
+    boxes = offered(page)
+    assert {"full_house", "full_house_2", "full_house_3"} <= set(boxes)
+    assert len(boxes) == 3 * len(GAMES["yatzy"].boxes)
+    label = page.button(key="record_full_house_3").label
+    assert "column 3" in label and "×3" in label, label
+    page = record(page, "full_house_3")
+    assert not problems(page)
+    game = Game.from_dict(_record_of(store, page))
+    assert (game.turns[0].box, game.turns[0].column, game.turns[0].points) == ("full_house", 2, 28)
+    assert game.totals()["Ann"].total == 84
+    sheet = page.table[0].value
+    assert list(sheet.columns) == [f"{p} ×{t}" for p in ("Ann", "Bob") for t in (1, 2, 3)]
+    assert sheet.loc["Grand total", "Ann ×1"] == "84"
+    assert sheet.loc["Column total × multiplier", "Ann ×3"] == "84"
+    assert any("each column" in c.value for c in page.caption), "the sheet says how it counts"
+
+
+def test_variant_three_columns_advice_stars_a_column_and_says_why_no_chances(page, store):
+    default_cache().build("yacht")
+    page.radio(key="new_game").set_value("yacht").run()
+    page.checkbox(key="house_yacht_columns").check().run()
+    page = start(page, "yacht", ["Ann", "Bob"])
+    page = set_dice(page, [6, 6, 6, 6, 6], roll=3)
+    assert not problems(page)
+    assert offered(page)[0] == "five_of_a_kind_3", "fifty points count most in the ×3 column"
+    assert page.button(key="record_five_of_a_kind_3").proto.type == "primary"
+    assert all("Chance to win" not in str(row) for row in page.table[0].value.index)
+    page = set_dice(page, [6, 6, 6, 6, 1], roll=1)
+    kept = ["keep" in label for label in die_labels(page)]
+    assert kept == [True, True, True, True, False], "the four sixes are kept for the ×3 box"

@@ -16,9 +16,8 @@ from streamlit.testing.v1 import AppTest
 
 from scoring import GAMES, CorruptRecordError, Game
 from store import GameStore
-from tests.webapp.conftest import APP
+from tests.webapp.conftest import APP, PAGE_MESSAGES
 from tests.webapp.driver import at_table, shown_texts, use_source
-from tools.catalogue import template
 from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS, read_catalogue
 from webapp.server.games_import import importer
 from webapp.server.kept_reviews import keeper
@@ -83,7 +82,7 @@ def played(store: GameStore, table: str) -> Iterator[str]:
 @cache
 def _english(code: str) -> frozenset[str]:
     """Words of the page's English messages that the language's translations do not use."""
-    english = {w.lower() for m in template() if m.id for w in _words(m.id)}
+    english = {w.lower() for m in PAGE_MESSAGES for w in _words(m.id)}
     native = {w.lower() for m in read_catalogue(code) if m.id for w in _words(m.string)}
     return frozenset(english - native)
 

@@ -12,7 +12,7 @@ import streamlit as st
 
 from advisor import KeepReview, Review, TurnReview, costliest, turning_points
 from scoring import Game, dice_text
-from webapp.advice import advisor_on, game_review, no_advice, review_wanted
+from webapp.advice import advisor_on, game_review, no_review, review_wanted
 from webapp.language import _, chart_locale, number, percent
 from webapp.saved_games import OpenGame
 from webapp.state import ASK_KEY
@@ -135,7 +135,7 @@ def _turning_points(result: Review, game: Game, names: dict[str, str]) -> None:
 def review_panel(saved: OpenGame, names: dict[str, str]) -> None:
     """The review after the game; during it, a switch for a player who wants it so far."""
     game = saved.game
-    why = no_advice(game.rules)
+    why = no_review(game.rules)
     if why is not None:
         if game.finished:
             st.caption(":material/info: " + _("No review: {reason}.").format(reason=why))

@@ -14,14 +14,21 @@ import re
 import streamlit as st
 
 from advisor import advised_first
-from scoring import SCRATCH, Game, is_scratch, suggest
+from scoring import SCRATCH, Game, is_scratch, suggest_columns
 from webapp.address import game_address, qr_png
 from webapp.advice import Turn, working
 from webapp.invitation import page_url
 from webapp.language import _, game_title, percent
 from webapp.live_turn import rows_of
 from webapp.saved_games import OpenGame
-from webapp.wording import entry_words, keep_action, next_words, player_labels, winners_line
+from webapp.wording import (
+    entry_words,
+    keep_action,
+    next_words,
+    place_name,
+    player_labels,
+    winners_line,
+)
 
 # Where a die's pips lie on its face's three rows and columns (from 1), for each value.
 _CORNERS = ((1, 1), (3, 3), (1, 3), (3, 1))
@@ -100,10 +107,11 @@ def _advice(saved: OpenGame, turn: Turn, names: dict[str, str]) -> str:
         action = keep_action(best.keep, best.score_now, saved.game.rules.dice)
     else:
         rules = saved.game.rules
-        offered = suggest(rules, turn.hand, turn.roll, saved.game.column(saved.player))
-        option = advised_first(offered, turn.boxes)[0]
+        offered = suggest_columns(rules, turn.hand, turn.roll, saved.game.columns(saved.player))
+        option = advised_first(offered, turn.boxes.values())[0]
         worth = SCRATCH if is_scratch(rules, option.box, option.points) else option.points
-        action = _("score in {box}").format(box=names[option.box]) + f" · {worth}"
+        box = place_name(rules, names, option.box, option.column)
+        action = _("score in {box}").format(box=box) + f" · {worth}"
     return f"{_('Advisor:')} {action}"
 
 
@@ -111,7 +119,7 @@ def _after(game: Game) -> str | None:
     """Who plays after the player whose turn it is (None in a game of one, or when this
     turn is the game's last)."""
     following = len(game.turns) + 1
-    if len(game.players) < 2 or following >= len(game.rules.boxes) * len(game.players):
+    if len(game.players) < 2 or game.rules.finished_after(following, len(game.players)):
         return None
     return game.players[following % len(game.players)]
 
@@ -146,7 +154,8 @@ def _news(game: Game, names: dict[str, str], labels: dict[str, str]) -> str:
     lines = ""
     if game.turns:
         entry = game.turns[-1]
-        lines += _line("last", entry_words(entry, labels[entry.player], names[entry.box]))
+        box = place_name(game.rules, names, entry.box, entry.column)
+        lines += _line("last", entry_words(entry, labels[entry.player], box))
     following = _after(game) if game.current_player is not None else None
     if following is not None:
         lines += _line("next", next_words(labels[following]))

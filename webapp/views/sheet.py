@@ -2,11 +2,12 @@
 and the downloads."""
 
 import json
+from collections.abc import Hashable
 
 import pandas as pd
 import streamlit as st
 
-from scoring import ENGLISH, ScoringError, sheet_csv, sheet_rows
+from scoring import ENGLISH, ScoringError, sheet_csv, sheet_header, sheet_rows
 from store import ConflictError, StoreError
 from webapp import turn_state
 from webapp.advice import chances_now, game_review, review_wanted
@@ -24,7 +25,7 @@ from webapp.state import (
     UNDO_KEY,
 )
 from webapp.text import plain
-from webapp.wording import player_labels, winners_line
+from webapp.wording import place_name, player_labels, winners_line
 
 HIGHLIGHT = {"background-color": "rgba(255, 200, 0, 0.25)"}
 
@@ -40,6 +41,8 @@ def scoresheet(saved: OpenGame, names: dict[str, str]) -> None:
     game = saved.game
     rows = sheet_rows(game, ENGLISH, names, _signed)
     labels = player_labels(game.players)
+    times = game.rules.columns
+    columns: list[Hashable] = list(sheet_header(game, labels))
     cells = [list(row.cells) for row in rows]
     index = [plain(row.label) for row in rows]
     summary = [plain(row.label) for row in rows if not row.is_box]
@@ -49,10 +52,11 @@ def scoresheet(saved: OpenGame, names: dict[str, str]) -> None:
         cells.append([percent(chances[player]) for player in game.players])
         index.append(chance_row)
         summary.append(chance_row)
-    frame = pd.DataFrame(cells, index=index, columns=list(labels.values()))
+    frame = pd.DataFrame(cells, index=index, columns=columns)
     styled = frame.style
     if game.current_player is not None:
-        styled = styled.set_properties(subset=[labels[game.current_player]], **HIGHLIGHT)
+        seat = game.players.index(game.current_player) * len(times)
+        styled = styled.set_properties(subset=columns[seat : seat + len(times)], **HIGHLIGHT)
     styled = styled.set_properties(subset=(summary, list(frame.columns)), **{"font-weight": "bold"})
     st.table(styled)
     if chances is not None:
@@ -60,6 +64,13 @@ def scoresheet(saved: OpenGame, names: dict[str, str]) -> None:
             _(
                 "Chance to win: each player's chance to finish first when everyone plays the "
                 "rest as the advisor would (a tie for first is shared)."
+            )
+        )
+    if len(times) > 1:
+        st.caption(
+            _(
+                "Each player fills every box once in each column; a column's bonuses stay "
+                "within it, and its total counts as many times as its heading says."
             )
         )
 
@@ -73,7 +84,8 @@ def _undo(saved: OpenGame, names: dict[str, str]) -> None:
     flash(
         "info",
         _("Took back {player}'s {box}; the dice are back to choose again.").format(
-            player=plain(turn.player), box=names[turn.box]
+            player=plain(turn.player),
+            box=place_name(saved.game.rules, names, turn.box, turn.column),
         ),
     )
 

@@ -6,14 +6,14 @@ import secrets
 
 import streamlit as st
 
-from scoring import Game, Suggestion
+from scoring import Game, GameRules, Suggestion
 from webapp import turn_state
 from webapp.advice import Turn
 from webapp.language import _, current, ngettext
 from webapp.saved_games import OpenGame
 from webapp.speech import Announcement, say
 from webapp.state import ENTRY_SPEECH_KEY, SPEAK_KEY, SPOKEN_FROM_KEY, TOKEN_KEY
-from webapp.wording import entry_words, keep_action, next_words
+from webapp.wording import entry_words, keep_action, next_words, place_name
 
 
 def speak_toggle() -> None:
@@ -26,7 +26,7 @@ def speak_toggle() -> None:
     )
 
 
-def roll_words(turn: Turn, best: Suggestion | None, names: dict[str, str]) -> str:
+def roll_words(turn: Turn, best: Suggestion | None, names: dict[str, str], rules: GameRules) -> str:
     """What is said of a roll: its dice, then the advisor's keep or the best box."""
     assert turn.hand is not None
     dice = ", ".join(map(str, sorted(turn.hand)))
@@ -44,25 +44,27 @@ def roll_words(turn: Turn, best: Suggestion | None, names: dict[str, str]) -> st
                 "Best box: {box}, {points} point.",
                 "Best box: {box}, {points} points.",
                 abs(best.points),
-            ).format(box=names[best.box], points=best.points)
+            ).format(box=place_name(rules, names, best.box, best.column), points=best.points)
         )
     return " ".join(words)
 
 
-def announce(turn: Turn, best: Suggestion | None, names: dict[str, str]) -> None:
+def announce(turn: Turn, best: Suggestion | None, names: dict[str, str], rules: GameRules) -> None:
     """Say the roll the camera read last, when the table asked to hear it."""
     scene = turn_state.scenes_taken()
     if not st.session_state.get(SPEAK_KEY) or not scene or turn.hand is None:
         return
     token = st.session_state.setdefault(TOKEN_KEY, secrets.token_hex(4))
-    say(Announcement(f"{token}-{scene}", roll_words(turn, best, names), current()))
+    say(Announcement(f"{token}-{scene}", roll_words(turn, best, names, rules), current()))
 
 
 def _entry_said(game: Game, names: dict[str, str]) -> str:
     """What is said of the game's last entry: who scored what in which box, then who plays
     next (nobody once the game is over)."""
     entry = game.turns[-1]
-    words = [entry_words(entry, entry.player, names[entry.box])]
+    words = [
+        entry_words(entry, entry.player, place_name(game.rules, names, entry.box, entry.column))
+    ]
     if game.current_player is not None:
         words.append(next_words(game.current_player))
     return " ".join(words)

@@ -116,8 +116,9 @@ def _listed_beyond(listed: int, total: int) -> bool:
 
 
 def _progress(summary: GameSummary) -> str:
-    """How many of a game's boxes are filled."""
-    boxes = GAMES[summary.game].turns_for(len(summary.players))
+    """How many of a game's boxes are filled (its preset's count where its summary, kept
+    before summaries said, does not)."""
+    boxes = summary.length or GAMES[summary.game].turns_for(len(summary.players))
     return ngettext("{filled}/{boxes} box", "{filled}/{boxes} boxes", boxes).format(
         filled=summary.turns, boxes=boxes
     )

@@ -16,7 +16,7 @@ from scoring import (
     dice_text,
     earlier_rolls,
     is_scratch,
-    suggest,
+    suggest_columns,
 )
 from webapp import state, turn_state
 from webapp.advice import Turn
@@ -26,7 +26,7 @@ from webapp.language import _, ngettext, number, percent
 from webapp.saved_games import OpenGame
 from webapp.state import CLEAR_DICE_KEY, HELD_WRONG_KEY, ROLL_AGAIN_KEY, record_key
 from webapp.text import plain
-from webapp.wording import describe, keep_words, player_labels
+from webapp.wording import describe, keep_words, place_name, player_labels
 
 BOX_COLUMNS = 3
 CHOICE_ICON = ":material/star:"
@@ -225,7 +225,7 @@ def _earlier(saved: OpenGame, dice: list[int], roll: int) -> list[dict[str, list
     return rolls or None
 
 
-def _record(saved: OpenGame, box: str, label: str) -> None:
+def _record(saved: OpenGame, box: str, column: int, label: str) -> None:
     # The dice and roll as the player sees them at the click, not as they were when the
     # button was drawn: clicks that follow each other quickly can outrun the page.
     dice, roll = turn_state.hand(), turn_state.roll()
@@ -234,7 +234,7 @@ def _record(saved: OpenGame, box: str, label: str) -> None:
         return
     rolls = _earlier(saved, dice, roll)
     before = turn_state.turn()
-    result = change(saved, lambda game: game.record(box, dice, roll, rolls))
+    result = change(saved, lambda game: game.record(box, dice, roll, rolls, column))
     if result is None:
         return
     turn_state.keep_recorded(saved.id, len(saved.game.turns), before)
@@ -271,9 +271,8 @@ def boxes_panel(saved: OpenGame, names: dict[str, str], turn: Turn) -> Suggestio
     st.markdown(question.format(player=plain(saved.player), dice=shown))
     if turn.to_win is not None:
         _to_win_line(turn.to_win, names)
-    options = advised_first(
-        suggest(game.rules, turn.hand, turn.roll, game.column(saved.player)), turn.boxes
-    )
+    offered = suggest_columns(game.rules, turn.hand, turn.roll, game.columns(saved.player))
+    options = advised_first(offered, turn.boxes.values())
     starred = bool(turn.boxes) and not turn.rolling_on
     # Row by row, so that a phone, which stacks columns, keeps the best-first order.
     for first in range(0, len(options), BOX_COLUMNS):
@@ -329,21 +328,21 @@ def _box_button(
 ) -> None:
     """One box's Record button with its points, and the reasons and outlook below it."""
     rules = saved.game.rules
-    label = names[option.box]
+    label = place_name(rules, names, option.box, option.column)
     worth = SCRATCH if is_scratch(rules, option.box, option.points) else option.points
     reasons = [describe(reason) for reason in option.reasons]
-    if option.box in turn.boxes:
-        expected = number(turn.boxes[option.box].expected)
-        reasons.insert(0, _("final ≈ {points}").format(points=expected))
+    advised = turn.boxes.get((option.column, option.box))
+    if advised is not None:
+        reasons.insert(0, _("final ≈ {points}").format(points=number(advised.expected)))
     if chosen:
         reasons.insert(0, "**" + _("advisor's choice") + "**")
     st.button(
         f"{label} · **{worth}**",
-        key=record_key(option.box),
+        key=record_key(option.box, option.column),
         type="primary" if chosen else "secondary",
         icon=CHOICE_ICON if chosen else ":material/edit_note:",
         on_click=_record,
-        args=(saved, option.box, label),
+        args=(saved, option.box, option.column, label),
         use_container_width=True,
         help=_("Record {points} in {box}").format(points=worth, box=label),
     )

@@ -6,11 +6,12 @@ from streamlit.testing.v1 import AppTest
 def _speech(hand: list[int]) -> None:
     import streamlit as st
 
+    from scoring import GAMES
     from webapp.advice import Turn
     from webapp.views.speech import roll_words, speak_toggle
 
     speak_toggle()
-    st.write(roll_words(Turn(2, hand, [], {}), None, {}))
+    st.write(roll_words(Turn(2, hand, [], {}), None, {}, GAMES["yatzy"]))
 
 
 def test_the_switch_is_off_and_the_roll_is_worded_with_its_dice_in_order():
