@@ -27,15 +27,8 @@ def write_targets(layout: Layout, states: States) -> tuple[np.ndarray, np.ndarra
     writes = layout.writes
     umask, u, lmask, j = (part[None, :] for part in states)
     upper_bit, lower_bit = writes.upper_bit[:, None], writes.lower_bit[:, None]
-    closed = ((umask & upper_bit) | (lmask & lower_bit)) != 0
-    if layout.rules.upper_first:
-        closed |= (lower_bit != 0) & (umask != layout.full_upper)
-    if layout.rules.forced_order:
-        upper_before = writes.upper_before[:, None]
-        lower_before = writes.lower_before[:, None]
-        closed |= ((umask & upper_before) != upper_before) | (
-            (lmask & lower_before) != lower_before
-        )
+    allowed = layout.allowed[layout.pair(umask, lmask), 0]
+    closed = allowed >> writes.place[:, None] & 1 == 0
     j = np.where(writes.sets_j[:, None], writes.j[:, None], j)
     index = layout.index(umask | upper_bit, u + writes.adds[:, None], lmask | lower_bit, j)
     return np.asarray(index), closed
@@ -169,35 +162,21 @@ def _joined(parts: list[np.ndarray]) -> np.ndarray:
 
 @dataclass(frozen=True)
 class JokerBoxes:
-    """Where one roll's five-of-a-kind hands may go as a forced joker.
-
-    ``writes`` and ``points`` are by box and face (the joker's points); ``own`` is each
-    face's upper box by its bit in ``umask`` and ``own_box`` by its place among the boxes.
-    """
+    """Where one roll's five-of-a-kind hands may go as a forced joker: ``fives`` are the
+    hands, face by face; ``writes`` and ``points`` are by box and face (the joker's
+    points)."""
 
     fives: np.ndarray
     writes: np.ndarray
     points: np.ndarray
-    upper: list[int]
-    lower: list[int]
-    own: np.ndarray
-    own_box: np.ndarray
 
 
 @cache
 def joker_boxes(layout: Layout, roll: int) -> JokerBoxes:
     """The forced joker's boxes and points for ``roll``'s five-of-a-kind hands."""
-    rules = layout.rules
     fives = np.array([keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES])
-    own_box = np.array([rules.boxes.index(rules.upper_box_for(f)) for f in FACES])
     return JokerBoxes(
-        fives,
-        layout.write_of[roll - 1, 1][:, fives],
-        layout.points[roll - 1, 1][:, fives],
-        list(layout.upper),
-        list(layout.lower),
-        np.array([layout.upper.index(b) for b in own_box]),
-        own_box,
+        fives, layout.write_of[roll - 1, 1][:, fives], layout.points[roll - 1, 1][:, fives]
     )
 
 
@@ -206,23 +185,14 @@ def _joker_best(
 ) -> np.ndarray:
     """Best value of each five-of-a-kind hand in joker states ``rows`` (the forced joker),
     a block (channels, faces, rows)."""
-    rules, boxes = layout.rules, joker_boxes(layout, roll)
-    assert rules.joker is not None, "joker states occur only in games with a joker"
+    boxes = joker_boxes(layout, roll)
     umask, _, lmask, j = (a[rows] for a in states)
     cand = after[:, :, rows][:, boxes.writes]
     shift(cand, boxes.points[:, :, None])
-    upper_best = best_of(cand[:, boxes.upper], axis=1)
-    lower_best = best_of(cand[:, boxes.lower], axis=1)
-    own_best = cand[:, boxes.own_box, range(len(FACES))]
-    own_empty = (umask[None, :] >> boxes.own[:, None] & 1) == 0
-    any_lower = lmask != layout.full_lower
-    best = np.where(own_empty, own_best, np.where(any_lower, lower_best, upper_best))
-    if rules.upper_first:
-        best = np.where(umask != layout.full_upper, upper_best, best)
-    if rules.forced_order:
-        forced = layout.next_box(umask, lmask)
-        best = np.take_along_axis(cand, forced[None, None, None, :], axis=1)[:, 0]
-    shift(best, np.where(j == 1, rules.joker.bonus, 0))
+    allowed = layout.allowed[layout.pair(umask, lmask)][:, FACES].T
+    places = np.arange(len(layout.rules.boxes))[:, None, None]
+    best = best_of(np.where(allowed[None] >> places & 1 == 1, cand, -np.inf), axis=1)
+    shift(best, layout.joker_bonuses[j])
     return best
 
 
@@ -236,11 +206,9 @@ def best_boxes(
     """Per roll: value of each hand written into its best allowed box (a block of hands by
     states); rolls alike share one array, and roll 3's is ``out`` when given."""
     _, _, lmask, j = states
-    joker = layout.rules.joker
     rows = np.zeros(0, dtype=np.int64)
-    if joker is not None:
-        has = lmask >> layout.joker_bit & 1 == 1
-        rows = np.flatnonzero(has & ((j == 1) | joker.on_scratch))
+    if layout.rules.joker is not None:
+        rows = np.flatnonzero(layout.joker_play[lmask >> layout.joker_bit & 1, j])
     channels, width = after.shape[0], after.shape[2]
     stops = {}
     for group in layout.roll_groups:

@@ -13,7 +13,18 @@ from functools import cached_property
 import numpy as np
 
 from advisor.dice import DICE_PER_HAND, LAST_ROLL, ROLLS, keeps
-from scoring import GAMES, GameRules, Hand, ScoringError, Section, box_points
+from scoring import (
+    FACES,
+    GAMES,
+    GameRules,
+    Hand,
+    ScoringError,
+    Section,
+    allowed_places,
+    box_points,
+    joker_bonus,
+    joker_in_play,
+)
 
 Index = np.ndarray | int
 # A batch of states as four arrays: (umask, u, lmask, j).
@@ -85,10 +96,8 @@ class Writes:
     lower_bit: np.ndarray
     sets_j: np.ndarray
     j: np.ndarray
-    upper_before: np.ndarray
-    lower_before: np.ndarray
-    """The boxes above the write's box on the sheet, as masks: in a game in forced order,
-    all of them are filled before it."""
+    place: np.ndarray
+    """The write's box: its place on the sheet."""
 
 
 @dataclass(frozen=True)
@@ -231,13 +240,7 @@ class Layout:
         umask, lmask = (a.ravel() for a in np.indices((self.full_upper + 1, n_lower)))
         bits = np.array([i.bit_count() for i in range(max(self.full_upper, self.full_lower) + 1)])
         filled = bits[umask] + bits[lmask]
-        allowed = (umask == self.full_upper) | (lmask == 0) | (not self.rules.upper_first)
-        if self.rules.forced_order:
-            # Only the states whose filled boxes are the sheet's first ones occur.
-            first = self.next_box(umask, lmask)
-            filled = bits[umask] + bits[lmask]
-            allowed &= first == filled
-        size = np.where(allowed, self.n_sums[umask] * self.n_j[lmask], 0)
+        size = np.where(self.reachable, self.n_sums[umask] * self.n_j[lmask], 0)
         order = np.lexsort((lmask, umask, filled))
         order = order[size[order] > 0]
         start = np.cumsum(size[order]) - size[order]
@@ -336,37 +339,79 @@ class Layout:
             ]
         )
         joker = np.array([self.is_joker_box(int(b)) for b in boxes], dtype=np.bool_)
-        above = self.above
         return Writes(
             adds=np.where(upper, values, 0).astype(np.int32),
             upper_bit=np.where(upper, 1 << position, 0).astype(np.int32),
             lower_bit=np.where(upper, 0, 1 << position).astype(np.int32),
             sets_j=joker,
             j=(values > 0).astype(np.int32),
-            upper_before=above[0][boxes],
-            lower_before=above[1][boxes],
+            place=boxes,
+        )
+
+    def pair(self, umask: np.ndarray, lmask: np.ndarray) -> np.ndarray:
+        """The index of each (umask, lmask) pair: ``umask * (full_lower + 1) + lmask``."""
+        found: np.ndarray = umask.astype(np.int64) * (self.full_lower + 1) + lmask
+        return found
+
+    @cached_property
+    def allowed(self) -> np.ndarray:
+        """Per (umask, lmask) pair (see ``pair``) and per face of a forced joker (column 0:
+        a hand that is none): the boxes the hand may go into, as bits over the sheet's
+        places, as ``scoring.allowed_places`` says (asked once per pair and face)."""
+        rules = self.rules
+        umask, lmask = (a.ravel() for a in np.indices((self.full_upper + 1, self.full_lower + 1)))
+        empty = np.zeros(len(umask), dtype=np.int64)
+        for i, place in enumerate(self.upper):
+            empty |= np.where(umask >> i & 1, 0, 1 << place)
+        for i, place in enumerate(self.lower):
+            empty |= np.where(lmask >> i & 1, 0, 1 << place)
+        faces = (None, *FACES) if rules.joker is not None else (None,)
+        return np.array(
+            [
+                [allowed_places(rules, open_boxes, face) for face in faces]
+                for open_boxes in empty.tolist()
+            ],
+            dtype=np.int64,
         )
 
     @cached_property
-    def above(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per box: the upper and the lower boxes above it on the sheet, as masks."""
-        upper, lower = [], []
-        for place in range(len(self.rules.boxes)):
-            upper.append(sum(1 << i for i, b in enumerate(self.upper) if b < place))
-            lower.append(sum(1 << i for i, b in enumerate(self.lower) if b < place))
-        return np.array(upper, dtype=np.int32), np.array(lower, dtype=np.int32)
-
-    def next_box(self, umask: np.ndarray, lmask: np.ndarray) -> np.ndarray:
-        """The first empty box on the sheet in each state (the one a forced game fills
-        next); the box count where none is."""
-        filled = np.zeros((len(self.rules.boxes), len(umask)), dtype=np.bool_)
-        for i, b in enumerate(self.upper):
-            filled[b] = umask >> i & 1 == 1
-        for i, b in enumerate(self.lower):
-            filled[b] = lmask >> i & 1 == 1
-        empty = np.vstack([~filled, np.ones((1, len(umask)), dtype=np.bool_)])
-        found: np.ndarray = empty.argmax(axis=0)
+    def reachable(self) -> np.ndarray:
+        """Per (umask, lmask) pair: whether a game reaches it from the empty sheet, each
+        turn filling a box that ``allowed`` gives some hand."""
+        some_hand = np.bitwise_or.reduce(self.allowed, axis=1)
+        steps = [
+            (1 << self.upper.index(place)) * (self.full_lower + 1)
+            if place in self.upper
+            else 1 << self.lower.index(place)
+            for place in range(len(self.rules.boxes))
+        ]
+        found = np.zeros(len(some_hand), dtype=np.bool_)
+        level = np.zeros(1, dtype=np.int64)
+        found[level] = True
+        for _ in self.rules.boxes:
+            level = np.unique(
+                np.concatenate(
+                    [
+                        level[some_hand[level] >> place & 1 == 1] + step
+                        for place, step in enumerate(steps)
+                    ]
+                )
+            )
+            found[level] = True
         return found
+
+    @cached_property
+    def joker_play(self) -> np.ndarray:
+        """Per (joker's box filled, ``j``): whether an extra five of a kind is a joker, as
+        ``scoring.joker_in_play`` says."""
+        return np.array(
+            [[joker_in_play(self.rules, bool(f), bool(j)) for j in (0, 1)] for f in (0, 1)]
+        )
+
+    @cached_property
+    def joker_bonuses(self) -> np.ndarray:
+        """Per ``j``: the extra bonus of a five of a kind, as ``scoring.joker_bonus`` says."""
+        return np.array([joker_bonus(self.rules, bool(j)) for j in (0, 1)], dtype=np.int64)
 
     def is_joker_box(self, box: int) -> bool:
         """Whether the box at this position is the joker's five-of-a-kind box."""

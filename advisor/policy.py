@@ -17,7 +17,7 @@ from advisor.layout import Layout, States
 from advisor.tables import Solved
 from advisor.turn import Plan, transitions, turn_values
 from advisor.workspace import Workspace
-from scoring import FACES, Section
+from scoring import FACES
 
 # States per batch of a plan: wide enough to spread numpy's cost per call, narrow enough
 # for the arrays of a batch to stay small.
@@ -118,53 +118,23 @@ class BoxPicks:
 
 
 @cache
-def _sections(layout: Layout) -> tuple[np.ndarray, np.ndarray]:
-    """Per box: whether it is an upper box, and its bit in its section's mask."""
-    upper = np.array([b.section is Section.UPPER for b in layout.rules.boxes])
-    bits = np.array(
-        [1 << (layout.upper if up else layout.lower).index(b) for b, up in enumerate(upper)]
-    )
-    return upper, bits
-
-
-@cache
-def _own_boxes(layout: Layout) -> np.ndarray:
-    """Per hand: the place of the upper box of its face if it is five of a kind, else -1."""
-    rules = layout.rules
-    return np.array(
-        [
-            rules.boxes.index(rules.upper_box_for(hand[0])) if len(set(hand)) == 1 else -1
-            for hand in keeps().hands
-        ]
-    )
+def alike_faces() -> np.ndarray:
+    """Per hand: its face if every die shows it (five of a kind), else 0."""
+    return np.array([hand[0] if len(set(hand)) == 1 else 0 for hand in keeps().hands])
 
 
 def allowed(layout: Layout, states: States, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Which boxes each hand may go into in its state (hands by boxes), as
-    ``scoring.allowed_boxes``; and where the hand is a forced joker."""
-    rules = layout.rules
+    ``scoring.allowed_places`` says (through ``Layout.allowed``); and where the hand is a
+    forced joker."""
     umask, _, lmask, j = states
-    upper, bits = _sections(layout)
-    filled = np.where(upper, umask[:, None] & bits, lmask[:, None] & bits) != 0
-    empty = ~filled
     joker = np.zeros(len(hands), dtype=np.bool_)
-    if rules.joker is not None:
-        own = _own_boxes(layout)[hands]
-        scored = (lmask >> layout.joker_bit & 1) == 1
-        joker = (own >= 0) & scored & ((j == 1) | rules.joker.on_scratch)
-        rows = np.arange(len(hands))
-        own_open = joker & empty[rows, own]
-        lower_open = (empty & ~upper).any(axis=1)
-        forced = np.where(lower_open[:, None], empty & ~upper, empty)
-        forced = np.where(own_open[:, None], np.arange(len(upper)) == own[:, None], forced)
-        may = np.where(joker[:, None], forced, empty)
-    else:
-        may = empty
-    if rules.upper_first:
-        upper_open = (empty & upper).any(axis=1)
-        may = np.where(upper_open[:, None], empty & upper, may)
-    if rules.forced_order:
-        may = np.arange(len(upper)) == empty.argmax(axis=1)[:, None]
+    if layout.rules.joker is not None:
+        filled = lmask >> layout.joker_bit & 1
+        joker = (alike_faces()[hands] > 0) & layout.joker_play[filled, j]
+    face = np.where(joker, alike_faces()[hands], 0)
+    bits = layout.allowed[layout.pair(umask, lmask), face]
+    may = bits[:, None] >> np.arange(len(layout.rules.boxes)) & 1 == 1
     return may, joker
 
 
@@ -225,12 +195,10 @@ def box_choices(
 
 def _extra_bonus(layout: Layout, states: States, hands: np.ndarray) -> np.ndarray:
     """Each hand's bonus beyond its box, as ``scoring.extra_bonus``."""
-    joker = layout.rules.joker
-    if joker is None:
+    if layout.rules.joker is None:
         return np.zeros(len(hands), dtype=np.int64)
-    _, _, lmask, j = states
-    scored = ((lmask >> layout.joker_bit & 1) == 1) & (j == 1)
-    return np.where(scored & (_own_boxes(layout)[hands] >= 0), joker.bonus, 0)
+    j = states[3]
+    return np.where(alike_faces()[hands] > 0, layout.joker_bonuses[j], 0)
 
 
 @dataclass(frozen=True)
@@ -282,7 +250,7 @@ def _every_box_choice(
     next_index = targets.take(writes[box, hands] * count + np.arange(count))
     if layout.rules.joker is not None:
         scored = np.flatnonzero((states[2] >> layout.joker_bit & 1) == 1)
-        fives = np.flatnonzero(_own_boxes(layout) >= 0)
+        fives = np.flatnonzero(alike_faces() > 0)
         rows, columns = (a.ravel() for a in np.meshgrid(fives, scored, indexing="ij"))
         picks = box_choices(tables, states, columns, rows, roll, targets)
         gain[rows, columns], next_index[rows, columns] = picks.gain, picks.after

@@ -7,6 +7,7 @@ not a new code path.
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from numbers import Integral
 from typing import cast
 
@@ -171,6 +172,18 @@ class GameRules:
                 column=column,
             )
         return column
+
+    @cached_property
+    def upper_places(self) -> int:
+        """The upper boxes as bits over the sheet's places (bit i is `boxes[i]`)."""
+        return sum(1 << i for i, b in enumerate(self.boxes) if b.section is Section.UPPER)
+
+    @cached_property
+    def face_places(self) -> Mapping[int, int]:
+        """Each face's upper box as a bit over the sheet's places (0 where it has none)."""
+        return {
+            b.pattern.face: 1 << i for i, b in enumerate(self.boxes) if isinstance(b.pattern, Face)
+        }
 
     def label(self, row: str, language: str) -> str:
         """Display name of a summary row (`upper`, `upper_bonus`, ...)."""

@@ -55,38 +55,62 @@ def check_column(rules: GameRules, filled: Column | None) -> dict[str, int]:
     return dict(filled)
 
 
+def joker_in_play(rules: GameRules, box_filled: bool, box_scored: bool) -> bool:
+    """Whether an extra five of a kind is a joker while the joker's box is so: filled,
+    and holding more than 0 (or the rules play the joker on a scratch too)."""
+    joker = rules.joker
+    return joker is not None and box_filled and (box_scored or joker.on_scratch)
+
+
+def joker_bonus(rules: GameRules, box_scored: bool) -> int:
+    """The bonus an extra five of a kind earns beyond its box while the joker's box holds
+    more than 0 (`box_scored`): Yahtzee's +100."""
+    joker = rules.joker
+    return joker.bonus if joker is not None and box_scored else 0
+
+
 def joker_applies(rules: GameRules, hand: Hand, filled: Column) -> bool:
     """True when an extra five of a kind makes this hand a joker: it counts as any pattern,
-    and goes to its face box while that is empty (see `allowed_boxes`)."""
+    and goes to its face box while that is empty (see `allowed_places`)."""
     joker = rules.joker
-    if joker is None or not hand.all_alike or joker.box not in filled:
+    if joker is None or not hand.all_alike:
         return False
-    return filled[joker.box] > 0 or joker.on_scratch
+    return joker_in_play(rules, joker.box in filled, filled.get(joker.box, 0) > 0)
 
 
 def extra_bonus(rules: GameRules, hand: Hand, filled: Column) -> int:
     """Bonus this hand earns beyond its box (Yahtzee's +100 for an extra five of a kind)."""
     joker = rules.joker
-    if joker is None or not hand.all_alike or filled.get(joker.box, 0) <= 0:
+    if joker is None or not hand.all_alike:
         return 0
-    return joker.bonus
+    return joker_bonus(rules, filled.get(joker.box, 0) > 0)
+
+
+def allowed_places(rules: GameRules, empty: int, joker_face: int | None = None) -> int:
+    """The boxes a hand may go into now, as bits over the sheet's places (bit i is
+    `rules.boxes[i]`), the boxes of `empty` being open: the first open one in a forced
+    game; the open upper ones while any is, where the upper section comes first; for a
+    forced joker of face `joker_face` (see `joker_applies`), its face box while open,
+    else the open lower boxes, else any. The one statement of these rules: the scorer
+    asks it for a hand, the advisor for every state it solves."""
+    if rules.forced_order:
+        return empty & -empty
+    upper = rules.upper_places & empty
+    if rules.upper_first and upper:
+        return upper
+    if joker_face is not None:
+        own = rules.face_places.get(joker_face, 0) & empty
+        return own or (empty & ~rules.upper_places) or empty
+    return empty
 
 
 def allowed_boxes(rules: GameRules, hand: Hand, filled: Column) -> list[Box]:
-    """The empty boxes the rules let this hand go into now, in the game's order: the first
-    empty one in a forced game, the upper ones while any is empty where the school comes
-    first, a forced joker's own face box while it is empty."""
-    empty = [b for b in rules.boxes if b.id not in filled]
-    if rules.forced_order:
-        return empty[:1]
-    if rules.upper_first and any(b.section is Section.UPPER for b in empty):
-        return [b for b in empty if b.section is Section.UPPER]
-    if joker_applies(rules, hand, filled):
-        own = rules.upper_box_for(hand.dice[0])
-        if own.id not in filled:
-            return [own]
-        return [b for b in empty if b.section is Section.LOWER] or empty
-    return empty
+    """The empty boxes the rules let this hand go into now, in the game's order (see
+    `allowed_places`)."""
+    empty = sum(1 << place for place, box in enumerate(rules.boxes) if box.id not in filled)
+    face = hand.dice[0] if joker_applies(rules, hand, filled) else None
+    allowed = allowed_places(rules, empty, face)
+    return [box for place, box in enumerate(rules.boxes) if allowed >> place & 1]
 
 
 def refusal(rules: GameRules, box: Box, hand: Hand, filled: Column) -> ScoringError | None:

@@ -2,7 +2,10 @@
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from advisor import (
     NoAdviceError,
@@ -18,7 +21,11 @@ from advisor import (
     unsolvable,
     win_chances,
 )
-from scoring import GAMES, Game, HouseRules, house_rules
+from advisor.column import Columns
+from advisor.dice import keeps
+from advisor.layout import Layout
+from advisor.policy import allowed
+from scoring import GAMES, Game, Hand, HouseRules, allowed_boxes, house_rules
 from tests.advisor.brute_force import BruteForce
 from tests.advisor.games import SCHOOL_AND_PAIR, SIXES_AND_POKER
 
@@ -141,3 +148,29 @@ def test_variant_several_columns_get_no_chances_or_review_and_say_why(tmp_path):
         win_chances(rules, [{}, {}], cache=TableCache(tmp_path))
     with pytest.raises(NoAdviceError, match="several columns"):
         review(Game(rules, ["Ann"]))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(sorted(advised_games())),
+    st.booleans(),
+    st.sampled_from([None, True, False]),
+    st.randoms(use_true_random=False),
+)
+def test_variant_the_advisor_allows_exactly_the_boxes_the_scorer_allows(game, forced, joker, rng):
+    """The boxes a hand may take (forced order, the school first, the forced joker) are
+    stated once, in the engine: the advisor's tables of them agree in every state."""
+    rules = house_rules(GAMES[game], HouseRules(forced_order=forced, joker=joker))
+    layout = Layout(rules)
+    table = Game(rules, ["Ann"])
+    for _ in range(rng.randrange(len(rules.boxes))):
+        hand = sorted(rng.choice([rng.randint(1, 6)] * 3 + [6]) for _ in range(5))
+        table.record(rng.choice(table.options(hand))[0], hand)
+    column = table.column("Ann")
+    state = Columns(layout).state(column)
+    hands = np.arange(len(keeps().hands))
+    states = tuple(np.full(len(hands), part) for part in state)
+    may, _ = allowed(layout, states, hands)
+    for row, dice in enumerate(keeps().hands):
+        places = {rules.boxes.index(b) for b in allowed_boxes(rules, Hand(dice), column)}
+        assert set(np.flatnonzero(may[row])) == places, (dice, column)
