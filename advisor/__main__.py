@@ -7,7 +7,7 @@ import sys
 import time
 from typing import Any
 
-from advisor.layout import unsolvable
+from advisor.layout import advised_games, unsolvable
 from advisor.queries import expected_score
 from advisor.reviewing import review
 from advisor.tables import default_cache
@@ -15,10 +15,11 @@ from scoring import GAMES, Game, report_on
 
 
 def _build(games: list[str], force: bool) -> None:
-    """Build the tables of the named games (all it solves when none), printing the time
-    each took, or why a game has none."""
+    """Build the tables of the named games (when none, those of the games it solves
+    exactly: Maxi Yatzy's large table is built when named), printing the time each took,
+    or why a game has none."""
     cache = default_cache()
-    for game in games or GAMES:
+    for game in games or advised_games():
         refusal = unsolvable(GAMES[game])
         if refusal is not None:
             print(f"{game:8} {refusal}", flush=True)

@@ -10,7 +10,7 @@ from functools import cache
 
 import numpy as np
 
-from advisor.dice import DICE_PER_HAND, LAST_ROLL, keeps
+from advisor.dice import LAST_ROLL, keeps
 from advisor.layout import Layout, States
 from advisor.moments import best_of, raise_to, shift
 from advisor.workspace import Workspace
@@ -174,7 +174,8 @@ class JokerBoxes:
 @cache
 def joker_boxes(layout: Layout, roll: int) -> JokerBoxes:
     """The forced joker's boxes and points for ``roll``'s five-of-a-kind hands."""
-    fives = np.array([keeps().index[(f,) * DICE_PER_HAND][1] for f in FACES])
+    dice = layout.rules.dice
+    fives = np.array([keeps(dice).index[(f,) * dice][1] for f in FACES])
     return JokerBoxes(
         fives, layout.write_of[roll - 1, 1][:, fives], layout.points[roll - 1, 1][:, fives]
     )

@@ -61,8 +61,9 @@ class Columns:
         return umask, min(max(u, self.lo[umask]), self.hi[umask]), lmask, j
 
     def points_of(self, roll: int, joker: bool, hand: int) -> dict[str, int]:
-        """Every box's points for hand number ``hand`` (``keeps().hands`` order)."""
-        return self.points[roll - 1][joker][hand]
+        """Every box's points for hand number ``hand`` (``keeps(dice).hands`` order) from
+        roll ``roll``; a roll past the turn's own (a saved one) scores as the last."""
+        return self.points[min(roll, len(self.points)) - 1][joker][hand]
 
     def position(self, state: State) -> int:
         """Index of one state (its upper sum clamped or not), or -1 if it cannot occur."""

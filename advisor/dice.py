@@ -1,6 +1,8 @@
-"""Dice multisets as table indices: the 252 hands, the 462 keeps, and how keeps relate.
+"""Dice multisets as table indices: the hands (252 of five dice, 462 of six), the keeps
+(462 of up to five dice, 924 of up to six), and how keeps relate.
 
-Keeps are grouped by size (0..5 dice); size 5 keeps are the hands, in the same order.
+Keeps are grouped by size (0 to the game's dice); the largest are the hands, in the same
+order.
 """
 
 from collections import Counter
@@ -14,9 +16,8 @@ from scoring import FACES
 
 Dice = tuple[int, ...]
 
-# The solver's tables are built for turns of up to three rolls of five dice
-# (``advisor.layout.unsolvable`` says why other rules get no advice).
-DICE_PER_HAND = 5
+# The solver's tables are built for turns of up to three rolls (``advisor.layout.
+# unsolvable`` says why other rules get no advice).
 ROLLS = (1, 2, 3)
 LAST_ROLL = ROLLS[-1]
 
@@ -43,7 +44,7 @@ class Keeps:
 
     @property
     def hands(self) -> tuple[Dice, ...]:
-        return self.by_size[DICE_PER_HAND]
+        return self.by_size[-1]
 
 
 def _without_one_die(keep: Dice, smaller: dict[Dice, int]) -> list[int]:
@@ -67,23 +68,21 @@ def _shrink_runs(
 
 
 @cache
-def keeps() -> Keeps:
-    """The keep tables (built once)."""
+def keeps(dice: int) -> Keeps:
+    """The keep tables of a game of ``dice`` dice (built once)."""
     by_size = tuple(
         tuple(sorted(combinations_with_replacement(FACES, size), key=lambda k: (len(set(k)), k)))
-        for size in range(DICE_PER_HAND + 1)
+        for size in range(dice + 1)
     )
     local = [{keep: i for i, keep in enumerate(level)} for level in by_size]
     grow = tuple(
         np.array([[local[s + 1][tuple(sorted((*k, f)))] for f in FACES] for k in by_size[s]])
-        for s in range(DICE_PER_HAND)
+        for s in range(dice)
     )
-    shrink = tuple(
-        _shrink_runs(by_size[s], local[s - 1]) if s else () for s in range(DICE_PER_HAND + 1)
-    )
+    shrink = tuple(_shrink_runs(by_size[s], local[s - 1]) if s else () for s in range(dice + 1))
     index = {keep: (s, i) for s, level in enumerate(local) for keep, i in level.items()}
     flat = {keep: i for i, keep in enumerate(k for level in by_size for k in level)}
-    subs = [[flat[k] for k in sub_keeps(hand)] for hand in by_size[DICE_PER_HAND]]
+    subs = [[flat[k] for k in sub_keeps(hand)] for hand in by_size[dice]]
     sub_starts = np.cumsum([0] + [len(s) for s in subs[:-1]])
     return Keeps(by_size, index, grow, shrink, flat, np.concatenate(subs), sub_starts)
 

@@ -12,7 +12,7 @@ from functools import cached_property
 
 import numpy as np
 
-from advisor.dice import DICE_PER_HAND, LAST_ROLL, ROLLS, keeps
+from advisor.dice import LAST_ROLL, ROLLS, keeps
 from scoring import (
     FACES,
     GAMES,
@@ -38,20 +38,23 @@ class NoAdviceError(ScoringError):
 def unsolvable(rules: GameRules) -> NoAdviceError | None:
     """Why the advisor has no tables for ``rules``, or ``None`` when it has (or can build)
     them."""
-    if rules.dice != DICE_PER_HAND:
-        return NoAdviceError("no advice for a game of {dice} dice yet", dice=rules.dice)
-    if rules.rolls != LAST_ROLL or rules.saved_rolls:
-        return NoAdviceError("no advice yet for turns of other than three rolls, or saved rolls")
+    if rules.rolls != LAST_ROLL:
+        return NoAdviceError("no advice yet for turns of other than three rolls")
     return None
 
 
 def no_chances(rules: GameRules) -> NoAdviceError | None:
     """Why the advisor gives no chances to win, play to win or review in a game of
-    ``rules`` (a sheet of several columns gets its approximate advice only), or ``None``
-    when it gives them."""
+    ``rules`` (a sheet of several columns, or saved rolls, get approximate advice only),
+    or ``None`` when it gives them."""
     if len(rules.columns) > 1:
         return NoAdviceError(
             "no chances to win or review on a sheet of several columns: its advice is an "
+            "approximation"
+        )
+    if rules.saved_rolls:
+        return NoAdviceError(
+            "no chances to win or review where unused rolls are saved: its advice is an "
             "approximation"
         )
     return unsolvable(rules)
@@ -65,8 +68,9 @@ def refuse_chances(rules: GameRules) -> None:
 
 
 def advised_games() -> list[str]:
-    """The ids of the games of ``scoring.GAMES`` that the advisor solves."""
-    return [game for game, rules in GAMES.items() if unsolvable(rules) is None]
+    """The ids of the games of ``scoring.GAMES`` that the advisor solves exactly, chances
+    to win and reviews with them (Maxi Yatzy's saved rolls get approximate advice)."""
+    return [game for game, rules in GAMES.items() if no_chances(rules) is None]
 
 
 def _points(rules: GameRules) -> np.ndarray:
@@ -74,7 +78,7 @@ def _points(rules: GameRules) -> np.ndarray:
 
     A joker only ever comes with five of a kind: other hands get their plain points.
     """
-    hands = [Hand(h) for h in keeps().hands]
+    hands = [Hand(h) for h in keeps(rules.dice).hands]
     plain = np.array(
         [[[box_points(b, h, roll) for h in hands] for b in rules.boxes] for roll in ROLLS]
     )

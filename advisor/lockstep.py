@@ -9,16 +9,16 @@ import numpy as np
 
 from advisor.boxes import write_targets
 from advisor.column import State
-from advisor.dice import DICE_PER_HAND, LAST_ROLL
+from advisor.dice import LAST_ROLL
 from advisor.layout import States
 from advisor.policy import box_choices, hand_numbers, keep_choices, keep_dice, plan
 from advisor.tables import Solved
 from scoring import FACES
 
 
-def roll_dice(rng: np.random.Generator, count: int) -> np.ndarray:
-    """``count`` rows of five fair dice."""
-    return rng.integers(FACES[0], FACES[-1] + 1, (count, DICE_PER_HAND))
+def roll_dice(rng: np.random.Generator, count: int, dice: int) -> np.ndarray:
+    """``count`` rows of ``dice`` fair dice."""
+    return rng.integers(FACES[0], FACES[-1] + 1, (count, dice))
 
 
 def play_turns(
@@ -30,16 +30,16 @@ def play_turns(
     unique, columns = np.unique(index, return_inverse=True)
     states: States = layout.states_at(unique)
     found = plan(tables, states)
-    dice = roll_dice(rng, len(index))
-    hands = hand_numbers(dice)
+    size = layout.rules.dice
+    hands = hand_numbers(roll_dice(rng, len(index), size))
     stopped = np.full(len(index), LAST_ROLL)
     going = np.arange(len(index))
     for roll in range(1, LAST_ROLL):
-        now, keep = keep_choices(found, columns[going], hands[going], roll)
+        now, keep = keep_choices(found, columns[going], hands[going], roll, size)
         stopped[going[now]] = roll
         going, keep = going[~now], keep[~now]
-        kept = keep_dice()[keep]
-        fresh = roll_dice(rng, len(going))
+        kept = keep_dice(size)[keep]
+        fresh = roll_dice(rng, len(going), size)
         hands[going] = hand_numbers(np.where(kept == 0, fresh, kept))
     targets = write_targets(layout, states)[0]
     gain = np.zeros(len(index), dtype=np.int64)

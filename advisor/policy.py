@@ -12,7 +12,7 @@ from functools import cache
 import numpy as np
 
 from advisor.boxes import after_writes, write_targets
-from advisor.dice import DICE_PER_HAND, LAST_ROLL, ROLLS, keeps, sub_keeps
+from advisor.dice import LAST_ROLL, ROLLS, keeps, sub_keeps
 from advisor.layout import Layout, States
 from advisor.tables import Solved
 from advisor.turn import Plan, transitions, turn_values
@@ -47,58 +47,62 @@ def _padded(before: np.ndarray) -> np.ndarray:
 
 
 @cache
-def padded_sub_keeps() -> np.ndarray:
-    """Every hand's sub-keeps as ``keeps().flat`` numbers, largest first (as the advisor
-    lists them), padded with one past the last keep."""
-    tables = keeps()
+def padded_sub_keeps(dice: int) -> np.ndarray:
+    """Every hand's sub-keeps as ``keeps(dice).flat`` numbers, largest first (as the
+    advisor lists them), padded with one past the last keep."""
+    tables = keeps(dice)
     rows = [[tables.flat[keep] for keep in sub_keeps(hand)] for hand in tables.hands]
     width = max(len(row) for row in rows)
     return np.array([row + [len(tables.flat)] * (width - len(row)) for row in rows])
 
 
 @cache
-def _by_counts() -> np.ndarray:
-    """The ``keeps().flat`` number of every multiset of dice by its face counts in base 6."""
-    table = np.full(6 ** len(FACES), -1, dtype=np.int64)
-    for keep, number in keeps().flat.items():
-        table[_count_code(np.array([keep + (0,) * (DICE_PER_HAND - len(keep))]))[0]] = number
+def _by_counts(dice: int) -> np.ndarray:
+    """The ``keeps(dice).flat`` number of every multiset of up to ``dice`` dice by its
+    face counts (``_count_code``)."""
+    table = np.full((dice + 1) ** len(FACES), -1, dtype=np.int64)
+    for keep, number in keeps(dice).flat.items():
+        table[_count_code(np.array([keep + (0,) * (dice - len(keep))]))[0]] = number
     return table
 
 
 def _count_code(dice: np.ndarray) -> np.ndarray:
-    """Each row of dice (0 for no die) as its face counts written in base 6."""
+    """Each row of dice (0 for no die) as its face counts, written in base one more than
+    the row's length (a count can be as large as that length)."""
     counts = (dice[:, :, None] == np.array(FACES)[None, None, :]).sum(axis=1)
-    code: np.ndarray = counts @ (6 ** np.arange(len(FACES)))
+    code: np.ndarray = counts @ ((dice.shape[1] + 1) ** np.arange(len(FACES)))
     return code
 
 
 def keep_numbers(dice: np.ndarray) -> np.ndarray:
-    """The ``keeps().flat`` number of each row of dice (0 for no die)."""
-    found: np.ndarray = _by_counts()[_count_code(dice)]
+    """The ``keeps(n).flat`` number of each row of n dice (0 for no die)."""
+    found: np.ndarray = _by_counts(dice.shape[1])[_count_code(dice)]
     return found
 
 
 @cache
-def keep_dice() -> np.ndarray:
-    """Every keep's dice by its ``keeps().flat`` number, padded with 0."""
-    flat = keeps().flat
-    rows = np.zeros((len(flat), DICE_PER_HAND), dtype=np.int64)
+def keep_dice(dice: int) -> np.ndarray:
+    """Every keep's dice by its ``keeps(dice).flat`` number, padded with 0."""
+    flat = keeps(dice).flat
+    rows = np.zeros((len(flat), dice), dtype=np.int64)
     for keep, number in flat.items():
         rows[number, : len(keep)] = keep
     return rows
 
 
 def hand_numbers(dice: np.ndarray) -> np.ndarray:
-    """The place among ``keeps().hands`` of each row of five dice."""
-    return keep_numbers(dice) - (len(keeps().flat) - len(keeps().hands))
+    """The place among ``keeps(n).hands`` of each row of n dice."""
+    tables = keeps(dice.shape[1])
+    return keep_numbers(dice) - (len(tables.flat) - len(tables.hands))
 
 
 def keep_choices(
-    found: Plan, columns: np.ndarray, hands: np.ndarray, roll: int
+    found: Plan, columns: np.ndarray, hands: np.ndarray, roll: int, dice: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """For hand ``hands[i]`` after roll ``roll`` (1 or 2) in state ``columns[i]`` of the
-    plan: whether to score now (a tie goes to scoring), else the keep (a flat number)."""
-    subs = padded_sub_keeps()[hands]
+    """For hand ``hands[i]`` of ``dice`` dice after roll ``roll`` (1 or 2) in state
+    ``columns[i]`` of the plan: whether to score now (a tie goes to scoring), else the
+    keep (a flat number)."""
+    subs = padded_sub_keeps(dice)[hands]
     worth = found.before[roll + 1][subs, columns[:, None]]
     pick = worth.argmax(axis=1)
     rows = np.arange(len(hands))
@@ -118,9 +122,9 @@ class BoxPicks:
 
 
 @cache
-def alike_faces() -> np.ndarray:
-    """Per hand: its face if every die shows it (five of a kind), else 0."""
-    return np.array([hand[0] if len(set(hand)) == 1 else 0 for hand in keeps().hands])
+def alike_faces(dice: int) -> np.ndarray:
+    """Per hand of ``dice`` dice: its face if every die shows it, else 0."""
+    return np.array([hand[0] if len(set(hand)) == 1 else 0 for hand in keeps(dice).hands])
 
 
 def allowed(layout: Layout, states: States, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -131,8 +135,8 @@ def allowed(layout: Layout, states: States, hands: np.ndarray) -> tuple[np.ndarr
     joker = np.zeros(len(hands), dtype=np.bool_)
     if layout.rules.joker is not None:
         filled = lmask >> layout.joker_bit & 1
-        joker = (alike_faces()[hands] > 0) & layout.joker_play[filled, j]
-    face = np.where(joker, alike_faces()[hands], 0)
+        joker = (alike_faces(layout.rules.dice)[hands] > 0) & layout.joker_play[filled, j]
+    face = np.where(joker, alike_faces(layout.rules.dice)[hands], 0)
     bits = layout.allowed[layout.pair(umask, lmask), face]
     may = bits[:, None] >> np.arange(len(layout.rules.boxes)) & 1 == 1
     return may, joker
@@ -198,7 +202,7 @@ def _extra_bonus(layout: Layout, states: States, hands: np.ndarray) -> np.ndarra
     if layout.rules.joker is None:
         return np.zeros(len(hands), dtype=np.int64)
     j = states[3]
-    return np.where(alike_faces()[hands] > 0, layout.joker_bonuses[j], 0)
+    return np.where(alike_faces(layout.rules.dice)[hands] > 0, layout.joker_bonuses[j], 0)
 
 
 @dataclass(frozen=True)
@@ -211,9 +215,9 @@ class Outcomes:
     after: np.ndarray
 
 
-def _every_keep_choice(found: Plan, roll: int) -> tuple[np.ndarray, np.ndarray]:
+def _every_keep_choice(found: Plan, roll: int, dice: int) -> tuple[np.ndarray, np.ndarray]:
     """``keep_choices`` for every hand in every state of the plan (hands by states)."""
-    subs = padded_sub_keeps()
+    subs = padded_sub_keeps(dice)
     worth = found.before[roll + 1].take(subs.T, axis=0)
     best, pick = first_best(worth)
     keep = subs[np.arange(len(subs))[:, None], pick]
@@ -237,7 +241,7 @@ def _every_box_choice(
     earns and the index of the state after it. Rows of writes are gathered whole; only
     the hands that may be forced jokers go through ``box_choices``."""
     layout = tables.layout
-    count, hands_count = len(states[0]), len(keeps().hands)
+    count, hands_count = len(states[0]), len(keeps(layout.rules.dice).hands)
     writes = layout.write_of[roll - 1, 0]
     points = layout.points[roll - 1, 0]
     after = after_writes(layout, tables.values[None], states)[0]
@@ -250,7 +254,7 @@ def _every_box_choice(
     next_index = targets.take(writes[box, hands] * count + np.arange(count))
     if layout.rules.joker is not None:
         scored = np.flatnonzero((states[2] >> layout.joker_bit & 1) == 1)
-        fives = np.flatnonzero(alike_faces() > 0)
+        fives = np.flatnonzero(alike_faces(layout.rules.dice) > 0)
         rows, columns = (a.ravel() for a in np.meshgrid(fives, scored, indexing="ij"))
         picks = box_choices(tables, states, columns, rows, roll, targets)
         gain[rows, columns], next_index[rows, columns] = picks.gain, picks.after
@@ -259,8 +263,9 @@ def _every_box_choice(
 
 def turn_outcomes(tables: Solved, states: States) -> Outcomes:
     """How the advisor's turn ends from each of ``states``, every hand after every roll."""
-    matrix, _ = transitions()
-    count, hands_count = len(states[0]), len(keeps().hands)
+    dice = tables.layout.rules.dice
+    matrix, _ = transitions(dice)
+    count, hands_count = len(states[0]), len(keeps(dice).hands)
     found = plan(tables, states)
     targets = write_targets(tables.layout, states)[0]
     reach = np.repeat(matrix[0][:, None], count, axis=1)
@@ -276,7 +281,7 @@ def turn_outcomes(tables: Solved, states: States) -> Outcomes:
         if roll == LAST_ROLL:
             chance[roll - 1] = reach
             break
-        now, keep = _every_keep_choice(found, roll)
+        now, keep = _every_keep_choice(found, roll, dice)
         chance[roll - 1] = np.where(now, reach, 0.0)
         kept = np.zeros((len(matrix) + 1, count))
         np.add.at(kept, (keep, np.arange(count)[None, :]), np.where(now, 0.0, reach))

@@ -112,7 +112,7 @@ def column_state(tables: Solved, filled: Column | None) -> tuple[dict[str, int],
 @lru_cache(maxsize=256)
 def stop_values(tables: Solved, state: State) -> dict[int, np.ndarray]:
     """Per roll: the expected rest of the game from ``state`` for every hand scored in its
-    best box after that roll (in ``keeps().hands`` order)."""
+    best box after that roll (in ``keeps(dice).hands`` order)."""
     umask, u, lmask, j = (np.array([part]) for part in state)
     one = (umask, u, lmask, j)
     after = after_writes(tables.layout, tables.values[None], one)
@@ -123,8 +123,8 @@ def stop_values(tables: Solved, state: State) -> dict[int, np.ndarray]:
 @lru_cache(maxsize=256)
 def _keep_values(tables: Solved, state: State) -> dict[int, list[float]]:
     """For rolls 2 and 3: the expected rest of the game for every keep made before it
-    (in ``keeps().flat`` order)."""
-    before = play(stop_values(tables, state), first=2)
+    (in ``keeps(dice).flat`` order)."""
+    before = play(stop_values(tables, state), tables.layout.rules.dice, first=2)
     return {roll: found.tolist() for roll, found in before.items()}
 
 
@@ -151,8 +151,8 @@ def hand_of(rules: GameRules, dice: Iterable[int]) -> Hand:
 
 @cache
 def sub_keep_rows(hand: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Every distinct keep of ``hand`` with its place in ``keeps().flat``."""
-    flat = keeps().flat
+    """Every distinct keep of ``hand`` with its place in ``keeps(len(hand)).flat``."""
+    flat = keeps(len(hand)).flat
     return tuple((keep, flat[keep]) for keep in sub_keeps(hand))
 
 
@@ -163,7 +163,7 @@ def scored_boxes(
     ties as ``options`` orders them (more points first, then the sheet's order)."""
     rules, columns, values = tables.layout.rules, tables.columns, tables.values
     joker = joker_applies(rules, hand, column)
-    points = columns.points_of(roll, joker, keeps().index[hand.dice][1])
+    points = columns.points_of(roll, joker, keeps(rules.dice).index[hand.dice][1])
     so_far = sum(column.values()) + extra_bonus(rules, hand, column)
     scored = []
     for box in allowed_boxes(rules, hand, column):

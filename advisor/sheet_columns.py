@@ -1,11 +1,14 @@
-"""Advice on a sheet of several multiplied columns (×1 ×2 ×3): an approximation built on
-the one-column tables, as no table of the whole sheet builds.
+"""The advice for any sheet: of one column or several multiplied ones (×1 ×2 ×3), with
+rolls saved for later turns or not, built on the exact one-column tables.
 
-Each column is valued by its expected final score were it played alone (the exact
-solitaire table); a hand goes where it adds the most to the sum of those values, each
-counted its column's multiplier times, and a keep is valued by the same measure of the
-hands it can lead to. Its cost is measured by ``python -m tools.columns_benchmark``
-against playing the columns exactly one after another.
+Where these are the whole game (one column, no rolls saved) it is the exact advice.
+Otherwise it is an approximation, as no table of the whole game builds: each column is
+valued by its expected final score were it played alone, without saved rolls (its exact
+table); a hand goes where it adds the most to the sum of those values, each counted its
+column's multiplier times; a keep is valued by the same measure of the hands it can lead
+to, over every roll the player has left (the turn's own and the saved ones), a saved
+roll being worth nothing once the turn ends. Its cost is measured by
+``python -m tools.approximation_benchmark``.
 """
 
 from collections.abc import Iterable, Sequence
@@ -60,14 +63,16 @@ def advise_box_columns(
     roll: int,
     columns: Sequence[Column | None],
     *,
+    saved: int = 0,
     cache: TableCache | None = None,
 ) -> list[BoxChoice]:
-    """Every legal (column, box) for ``dice`` from roll ``roll``, best first, each with
-    the sheet's expected final score (multiplied) under the approximation."""
+    """Every legal (column, box) for ``dice`` from roll ``roll`` (past the turn's own with
+    ``saved`` rolls saved), best first, each with the sheet's expected final score
+    (multiplied) as the module says."""
     rules = rules_of(game)
     tables = (cache or default_cache()).solved(rules)
     hand = hand_of(rules, dice)
-    roll = rules.check_roll(roll)
+    roll = rules.check_roll(roll, saved)
     found = _columns(tables, rules, columns)
     now = sum(times * alone for times, (_, _, alone) in zip(rules.columns, found, strict=True))
     choices = []
@@ -92,15 +97,21 @@ def advise_keep_columns(
     roll: int,
     columns: Sequence[Column | None],
     *,
+    saved: int = 0,
     cache: TableCache | None = None,
 ) -> list[KeepChoice]:
-    """After roll 1 or 2: every distinct keep (and scoring now) with the sheet's expected
-    final score under the approximation, best first."""
+    """After any roll but the last the player has (the turn's own and ``saved`` more):
+    every distinct keep (and scoring now) with the sheet's expected final score as the
+    module says, best first."""
     rules = rules_of(game)
     tables = (cache or default_cache()).solved(rules)
     hand = hand_of(rules, dice)
-    if rules.check_roll(roll) == LAST_ROLL:
-        raise InvalidRollError("after roll 3 no dice are rerolled: ask advise_box instead")
+    last = rules.rolls + saved
+    if rules.check_roll(roll, saved) == last:
+        raise InvalidRollError(
+            "after the last roll ({last}) no dice are rerolled: ask for the box instead",
+            last=last,
+        )
     found = _columns(tables, rules, columns)
     open_columns = [n for n, (column, _, _) in enumerate(found) if len(column) < len(rules.boxes)]
     if not open_columns:
@@ -114,8 +125,11 @@ def advise_keep_columns(
         for each, stops in stop_values(tables, state).items():
             gain = rules.columns[number] * (stops - rest)
             gains[each] = gain if each not in gains else np.maximum(gains[each], gain)
-    before_next = play(gains, first=2)[roll + 1]
-    score_now = advise_box_columns(rules, hand.dice, roll, columns, cache=cache)[0].expected
+    for extra in range(LAST_ROLL + 1, last + 1):
+        gains[extra] = gains[LAST_ROLL]
+    before_next = play(gains, rules.dice, first=roll + 1, last=last)[roll + 1]
+    best_box = advise_box_columns(rules, hand.dice, roll, columns, saved=saved, cache=cache)[0]
+    score_now = best_box.expected
     choices = [(hand.dice, True, score_now)]
     choices += [
         (keep, False, now + float(before_next[row])) for keep, row in sub_keep_rows(hand.dice)

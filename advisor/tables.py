@@ -31,7 +31,7 @@ from advisor.column import Columns
 from advisor.layout import Layout
 from advisor.moments import CHANNELS
 from advisor.solver import solve
-from scoring import GameRules, one_column, rules_of, rules_signature
+from scoring import GameRules, rules_of, rules_signature, rules_variant
 
 # Bump when the meaning or layout of the stored arrays changes.
 FORMAT = 5
@@ -164,6 +164,10 @@ class TableCache:
         """Where the game's table is stored in the folder (whether it is there or not)."""
         return self._file(*self._layout(game))
 
+    def states(self, game: str | GameRules) -> int:
+        """How many states the game's table holds (its size, and its solve's)."""
+        return self._layout(game)[0].count
+
     def stored(self, game: str | GameRules) -> bool:
         """Whether a file is in the game's table's place in the folder (sound or not)."""
         return self.path(game).exists()
@@ -223,8 +227,8 @@ class TableCache:
 
     def _layout(self, game: str | GameRules) -> tuple[Layout, str]:
         """The game's layout and rules key, made once per rules object (tens of ms): those
-        of one column of its sheet."""
-        rules = one_column(rules_of(game))
+        of one column of its sheet, no rolls saved (the exact part of its advice)."""
+        rules = rules_variant(rules_of(game), columns=(1,), saved_rolls=False)
         with self._lock:
             known = self._layouts.get(id(rules))
         if known is None:

@@ -132,7 +132,7 @@ class Endgame:
         tables, layout = self.tables, self.tables.layout
         states = layout.states_at(level)
         targets = write_targets(layout, states)[0]
-        count = len(keeps().hands)
+        count = len(keeps(layout.rules.dice).hands)
         hands = np.tile(np.arange(count), len(level))
         columns = np.repeat(np.arange(len(level)), count)
         shape = (len(level), count, len(self.open))
@@ -200,7 +200,7 @@ class Endgame:
             if plan is not None:
                 plan.stops = stops
             found[:, start : start + BATCH] = turn_from_stops(
-                stops, keep_levels(work, 2, len(rows)), work, plan
+                stops, keep_levels(work, self.tables.layout.rules.dice, 2, len(rows)), work, plan
             )
         return found.reshape(2, states, width), boxes
 
@@ -216,7 +216,7 @@ class Endgame:
         plan, number = self.plans[mode], int(hand_numbers(np.array([hand]))[0])
         choices = [(hand, True, plan.stops[roll][:, number, 0])]
         if roll < LAST_ROLL:
-            flat = keeps().flat
+            flat = keeps(len(hand)).flat
             choices += [(k, False, plan.before[roll + 1][:, flat[k], 0]) for k in sub_keeps(hand)]
         keep, score_now, value = max(choices, key=lambda choice: float(choice[2][0]))
         box = None

@@ -2,7 +2,8 @@
 
 Arrays are blocks (see ``advisor.moments``) of one row per hand or keep and one column
 per state, so that gathering hands or keeps moves whole contiguous rows. Keep values
-are held as one block per keep size (0 to 5 dice; 5 dice kept are the hands).
+are held as one block per keep size (0 to the game's dice; all of them kept are the
+hands).
 """
 
 from dataclasses import dataclass, field
@@ -11,7 +12,7 @@ from functools import cache
 import numpy as np
 
 from advisor.boxes import after_writes, best_boxes
-from advisor.dice import DICE_PER_HAND, LAST_ROLL, ROLLS, keeps
+from advisor.dice import LAST_ROLL, ROLLS, keeps
 from advisor.layout import Layout, States
 from advisor.moments import raise_to
 from advisor.workspace import Workspace
@@ -21,29 +22,32 @@ FEW_STATES = 8
 
 
 @cache
-def transitions() -> tuple[np.ndarray, list[int]]:
-    """Every keep's chances over the hands (keeps by hands), and the keep counts per size."""
-    hands = np.eye(len(keeps().hands))[None]
-    levels = [np.empty((1, len(level), hands.shape[2])) for level in keeps().by_size[:-1]]
+def transitions(dice: int) -> tuple[np.ndarray, list[int]]:
+    """Every keep's chances over the hands of ``dice`` dice (keeps by hands), and the keep
+    counts per size."""
+    hands = np.eye(len(keeps(dice).hands))[None]
+    levels = [np.empty((1, len(level), hands.shape[2])) for level in keeps(dice).by_size[:-1]]
     levels.append(hands)
     _recursion(levels, Workspace())
     return np.hstack(levels)[0], [level.shape[1] for level in levels]
 
 
 def rolled(levels: list[np.ndarray], work: Workspace) -> None:
-    """Fill ``levels[0..4]`` with each keep's expected value when the rest is rolled, from
-    the hands' values in ``levels[5]``."""
+    """Fill every level but the last with each keep's expected value when the rest is
+    rolled, from the hands' values in the last."""
     if levels[-1].shape[2] > FEW_STATES:
         _recursion(levels, work)
         return
-    for level, found in zip(levels[:-1], keep_values(levels[-1]), strict=False):
+    found_levels = keep_values(levels[-1], len(levels) - 1)
+    for level, found in zip(levels[:-1], found_levels, strict=False):
         level[:] = found
 
 
 def _recursion(levels: list[np.ndarray], work: Workspace) -> None:
     """``rolled`` one die at a time: each keep averages the six keeps one die larger."""
-    tables = keeps()
-    for size in range(DICE_PER_HAND - 1, -1, -1):
+    dice = len(levels) - 1
+    tables = keeps(dice)
+    for size in range(dice - 1, -1, -1):
         larger, grow, total = levels[size + 1], tables.grow[size], levels[size]
         part = work.block("gathered", total.shape[0], len(grow), total.shape[2])
         np.take(larger, grow[:, 0], axis=1, out=total, mode="clip")
@@ -53,16 +57,18 @@ def _recursion(levels: list[np.ndarray], work: Workspace) -> None:
         total /= grow.shape[1]
 
 
-def keep_values(hand_values: np.ndarray) -> list[np.ndarray]:
-    """Expected value of every keep (one block per keep size) when the rest is rolled."""
-    matrix, sizes = transitions()
+def keep_values(hand_values: np.ndarray, dice: int) -> list[np.ndarray]:
+    """Expected value of every keep (one block per keep size) when the rest of ``dice``
+    dice is rolled."""
+    matrix, sizes = transitions(dice)
     return np.split(matrix @ hand_values, np.cumsum(sizes)[:-1], axis=1)
 
 
 def best_keep(levels: list[np.ndarray], work: Workspace) -> None:
     """Raise each keep's value (the hands' included) to its best sub-keep's, in place."""
-    tables = keeps()
-    for size in range(1, DICE_PER_HAND + 1):
+    dice = len(levels) - 1
+    tables = keeps(dice)
+    for size in range(1, dice + 1):
         smaller, best = levels[size - 1], levels[size]
         for start, without in tables.shrink[size]:
             run = best[:, start : start + len(without)]
@@ -72,12 +78,15 @@ def best_keep(levels: list[np.ndarray], work: Workspace) -> None:
                 raise_to(run, part)
 
 
-def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
-    """Per roll r >= ``first``: the value of every keep made before roll r (r = 1: the
-    turn's) in ``keeps().flat`` order, for one state (hand values as vectors)."""
-    matrix, tables = transitions()[0], keeps()
-    before = {LAST_ROLL: matrix @ stops[LAST_ROLL]}
-    for roll in range(LAST_ROLL - 1, first - 1, -1):
+def play(
+    stops: dict[int, np.ndarray], dice: int, first: int = 1, last: int = LAST_ROLL
+) -> dict[int, np.ndarray]:
+    """Per roll r from ``first`` to ``last`` (the turn's last roll): the value of every
+    keep made before roll r (r = 1: the turn's) in ``keeps(dice).flat`` order, for one
+    state (hand values as vectors, one per roll)."""
+    matrix, tables = transitions(dice)[0], keeps(dice)
+    before = {last: matrix @ stops[last]}
+    for roll in range(last - 1, first - 1, -1):
         carried = np.maximum.reduceat(before[roll + 1].take(tables.subs), tables.sub_starts)
         before[roll] = matrix @ np.maximum(stops[roll], carried)
     return before
@@ -87,7 +96,8 @@ def play(stops: dict[int, np.ndarray], first: int = 1) -> dict[int, np.ndarray]:
 class Plan:
     """What a turn compares, per state of a batch, as blocks (channels, rows, states):
     ``stops[roll]`` each hand's value when scored now after that roll, ``before[roll]``
-    for rolls 2 and 3 each keep's value when the rest is rolled (``keeps().flat`` order)."""
+    for rolls 2 and 3 each keep's value when the rest is rolled (``keeps(dice).flat``
+    order)."""
 
     stops: dict[int, np.ndarray] = field(default_factory=dict)
     before: dict[int, np.ndarray] = field(default_factory=dict)
@@ -99,7 +109,7 @@ def turn_values(
     """Expected points still to come from the start of a turn in each of ``states`` (and
     their higher moments when ``tables`` has those channels), channels by states; with
     ``plan``, what the turn compares is kept there."""
-    levels = keep_levels(work, tables.shape[0], len(states[0]))
+    levels = keep_levels(work, layout.rules.dice, tables.shape[0], len(states[0]))
     # Roll 3's box values can be the hands' own row only when every earlier roll that
     # shares them comes right before it: the best keep already includes them there.
     last = next(group for group in layout.roll_groups if LAST_ROLL in group)
@@ -111,9 +121,10 @@ def turn_values(
     return turn_from_stops(stops, levels, work, plan)
 
 
-def keep_levels(work: Workspace, channels: int, width: int) -> list[np.ndarray]:
-    """One block per keep size (0 to 5 dice), views of one contiguous block of ``work``."""
-    sizes = [len(level) for level in keeps().by_size]
+def keep_levels(work: Workspace, dice: int, channels: int, width: int) -> list[np.ndarray]:
+    """One block per keep size (0 to ``dice`` dice), views of one contiguous block of
+    ``work``."""
+    sizes = [len(level) for level in keeps(dice).by_size]
     block = work.block("keeps", channels, sum(sizes), width)
     return np.split(block, np.cumsum(sizes)[:-1], axis=1)
 
@@ -122,7 +133,7 @@ def turn_from_stops(
     stops: dict[int, np.ndarray], levels: list[np.ndarray], work: Workspace, plan: Plan | None
 ) -> np.ndarray:
     """The value of a turn's start, from each hand's value when scored after each roll
-    (blocks; rolls alike may share one, and roll 3's may be ``levels[5]`` itself): the
+    (blocks; rolls alike may share one, and roll 3's may be the hands' level itself): the
     better of scoring and the best keep after rolls 1 and 2, averaged over the dice."""
     hands = levels[-1]
     if stops[LAST_ROLL] is not hands:

@@ -51,10 +51,10 @@ from scoring.rules_data import (
     MOST_POINTS,
     check_rules,
     house_mark,
-    one_column,
     rules_from_record,
     rules_record,
     rules_signature,
+    rules_variant,
 )
 from scoring.scorer import (
     Column,
@@ -134,7 +134,6 @@ __all__ = [
     "joker_in_play",
     "look_alikes",
     "name_key",
-    "one_column",
     "options",
     "player_name",
     "player_names",
@@ -143,6 +142,7 @@ __all__ = [
     "rules_of",
     "rules_record",
     "rules_signature",
+    "rules_variant",
     "score",
     "sheet_csv",
     "sheet_header",

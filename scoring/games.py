@@ -395,8 +395,47 @@ YACHT = GameRules(
     labels=labels(ENGLISH),
 )
 
+KNIFFEL = GameRules(
+    id="kniffel",
+    language="de",
+    title={ENGLISH: "Kniffel", "de": "Kniffel"},
+    summary="Schmidt Spiele's 13 boxes: full house 25, straights 30 and 40 (four and five "
+    "in a row), Kniffel 50, +35 at 63; no extra bonus.",
+    boxes=sheet(
+        "de",
+        {
+            "ones": "Einser",
+            "twos": "Zweier",
+            "threes": "Dreier",
+            "fours": "Vierer",
+            "fives": "Fünfer",
+            "sixes": "Sechser",
+            "three_of_a_kind": "Dreierpasch",
+            "four_of_a_kind": "Viererpasch",
+            "full_house": "Full House",
+            "small_straight": "Kleine Straße",
+            "large_straight": "Große Straße",
+            "five_of_a_kind": "Kniffel",
+            "chance": "Chance",
+        },
+        PatternSum(),
+        HASBRO_LOWER,
+        RUN_STRAIGHTS,
+    ),
+    upper_bonus=UpperBonus(points=35, at_least=63),
+    labels=labels(
+        "de",
+        upper="Oberer Teil",
+        upper_bonus="Bonus",
+        lower="Unterer Teil",
+        total="Gesamtsumme",
+        multiplied="Summe × Faktor",
+        grand_total="Endsumme",
+    ),
+)
+
 GAMES: Mapping[str, GameRules] = {
-    g.id: g for g in (CATALAN, RUSSIAN, GREEK, YAHTZEE, YATZY, MAXI, YACHT)
+    g.id: g for g in (CATALAN, RUSSIAN, GREEK, YAHTZEE, YATZY, MAXI, YACHT, KNIFFEL)
 }
 
 

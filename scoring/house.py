@@ -37,6 +37,7 @@ class HouseRules:
     order: tuple[str, ...] | None = None
     forced_order: bool | None = None
     columns: tuple[int, ...] | None = None
+    saved_rolls: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ def house_rules(preset: GameRules, house: HouseRules) -> GameRules:
         forced_order=_or(house.forced_order, preset.forced_order),
         name=house.name,
         columns=_or(house.columns, preset.columns),
+        saved_rolls=_or(house.saved_rolls, preset.saved_rolls),
     )
     check_rules(rules)
     return rules

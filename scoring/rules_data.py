@@ -144,12 +144,14 @@ def house_mark(rules: GameRules) -> str:
     return hashlib.sha256(signature.encode()).hexdigest()[:HOUSE_MARK_LENGTH]
 
 
-def one_column(rules: GameRules) -> GameRules:
-    """The rules one column of `rules`' sheet plays by, as if it were the whole sheet (the
-    advisor's tables are of these)."""
-    if rules.columns == (1,):
+def rules_variant(rules: GameRules, **changes: Any) -> GameRules:
+    """`rules` with the settings `changes` (fields of `GameRules`), one object for all rules
+    alike: one column of a sheet of several, say, played as if it were the whole sheet (as
+    the advisor's exact tables are)."""
+    changed = replace(rules, **changes)
+    if rules_signature(changed) == rules_signature(rules):
         return rules
-    return _shared(replace(rules, columns=(1,)))
+    return _shared(changed)
 
 
 def _signature(record: Mapping[str, Any]) -> str:

@@ -42,16 +42,18 @@ CHANCE_GAMES = 1
 LOCKSTEP_GAMES = 10_000
 
 
-def _rules(game: str, forced: bool) -> GameRules:
-    """The rules of ``game``, in forced order when ``forced``."""
-    return house_rules(GAMES[game], HouseRules(forced_order=True)) if forced else GAMES[game]
+def _rules(game: str, forced: bool, unsaved: bool) -> GameRules:
+    """The rules of ``game``, in forced order when ``forced``, without saving rolls when
+    ``unsaved``."""
+    house = HouseRules(forced_order=forced or None, saved_rolls=False if unsaved else None)
+    return house_rules(GAMES[game], house)
 
 
-def _solve_one(game: str, forced: bool) -> None:
-    """Solve ``game`` (in forced order when ``forced``) here and print states, expected
-    score and seconds as JSON."""
+def _solve_one(game: str, forced: bool, unsaved: bool) -> None:
+    """Solve ``game`` (as ``_rules`` makes it) here and print states, expected score and
+    seconds as JSON."""
     start = time.perf_counter()
-    tables = solve_afresh(_rules(game, forced))
+    tables = solve_afresh(_rules(game, forced, unsaved))
     seconds = time.perf_counter() - start
     columns = tables.columns
     empty = tables.values[columns.position(columns.state({}))]
@@ -64,10 +66,11 @@ def _solve_one(game: str, forced: bool) -> None:
     )
 
 
-def measure(game: str, forced: bool = False) -> dict[str, float]:
-    """Solve ``game`` (in forced order when ``forced``) in a child process; its result plus
-    its CPU time and peak memory in MiB."""
-    run = run_child(["-m", "tools.advisor_benchmark", "--one", game, *["--forced"] * forced])
+def measure(game: str, forced: bool = False, unsaved: bool = False) -> dict[str, float]:
+    """Solve ``game`` (as ``_rules`` makes it) in a child process; its result plus its CPU
+    time and peak memory in MiB."""
+    flags = ["--forced"] * forced + ["--without-saved-rolls"] * unsaved
+    run = run_child(["-m", "tools.advisor_benchmark", "--one", game, *flags])
     return {**json.loads(run.output), "cpu_seconds": run.cpu, "peak_mib": run.peak_mib}
 
 
@@ -161,6 +164,11 @@ def main(argv: list[str] | None = None) -> None:
         "--forced", action="store_true", help="the games in forced order: their tables alone"
     )
     parser.add_argument(
+        "--without-saved-rolls",
+        action="store_true",
+        help="the games without saving unused rolls (Maxi Yatzy's exact table): tables alone",
+    )
+    parser.add_argument(
         "--against-yatzy-solver",
         action="store_true",
         help="compare Yahtzee and Yatzy with the yatzy-solver package, taking turns",
@@ -168,7 +176,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="builds and first queries per side")
     args = parser.parse_args(argv)
     if args.one:
-        _solve_one(args.one, args.forced)
+        _solve_one(args.one, args.forced, args.without_saved_rolls)
         return
     if args.against_yatzy_solver:
         if importlib.util.find_spec("yatzy_solver") is None:
@@ -183,7 +191,7 @@ def main(argv: list[str] | None = None) -> None:
     wall = cpu = 0.0
     games = args.games or advised_games()
     for game in games:
-        row = measure(game, args.forced)
+        row = measure(game, args.forced, args.without_saved_rolls)
         wall, cpu = wall + row["seconds"], cpu + row["cpu_seconds"]
         print(
             f"{game:8} {row['states']:9d} {row['expected']:10.4f} "
@@ -192,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
             flush=True,
         )
     print(f"{'total':8} {'':9} {'':10} {wall:8.1f} {cpu:6.1f}")
-    if args.forced:
+    if args.forced or args.without_saved_rolls:
         return
     print(f"\nquery times in ms over {QUERY_GAMES} games each (median / max)")
     _print_medians(games, time_queries, 3)

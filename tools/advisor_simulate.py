@@ -21,16 +21,17 @@ def play_turn(table: Game, rng: random.Random) -> None:
     if player is None:
         raise GameOverError("the game is over: every box is filled")
     game, columns = table.rules, table.columns(player)
+    saved, last = table.saved_rolls(player), table.last_roll(player)
     dice = [rng.choice(FACES) for _ in range(game.dice)]
     roll, rolls = 1, []
-    while roll < game.rolls:
-        best = advise_keep_columns(game, dice, roll, columns)[0]
+    while roll < last:
+        best = advise_keep_columns(game, dice, roll, columns, saved=saved)[0]
         if best.score_now:
             break
         rolls.append({"dice": dice, "kept": list(best.keep)})
         dice = [*best.keep, *(rng.choice(FACES) for _ in range(game.dice - len(best.keep)))]
         roll += 1
-    choice = advise_box_columns(game, dice, roll, columns)[0]
+    choice = advise_box_columns(game, dice, roll, columns, saved=saved)[0]
     table.record(choice.box, dice, roll, rolls, choice.column)
 
 

@@ -23,9 +23,9 @@ from advisor import (
 )
 from scoring import Game, GameRules
 from webapp import turn_state
-from webapp.language import _, error_text
+from webapp.language import _, error_text, number
 from webapp.saved_games import Entries, OpenGame
-from webapp.server import rules_ready
+from webapp.server import rules_ready, too_large
 from webapp.state import ADVISOR_KEY, ASK_KEY
 
 
@@ -41,7 +41,15 @@ def no_advice(rules: GameRules) -> str | None:
     """Why the advisor gives no advice in a game of `rules` (in the page's language), or
     None when it does."""
     refusal = unsolvable(rules)
-    return None if refusal is None else error_text(refusal)
+    if refusal is not None:
+        return error_text(refusal)
+    states = too_large(rules)
+    if states is None:
+        return None
+    return _(
+        "its table of {states} states is larger than this server works out for a game; "
+        "it is built once with: python -m advisor build {game}"
+    ).format(states=number(states, 0), game=rules.id)
 
 
 def no_review(rules: GameRules) -> str | None:
@@ -64,15 +72,21 @@ def advisor_on() -> bool:
 
 
 def keep_choices(saved: OpenGame, dice: Sequence[int], roll: int) -> list[KeepChoice]:
-    """Every keep after roll 1 or 2 (and scoring now), best first."""
-    return advise_keep_columns(saved.game.rules, dice, roll, saved.game.columns(saved.player))
+    """Every keep after any roll but the player's last (and scoring now), best first."""
+    game, player = saved.game, saved.player
+    return advise_keep_columns(
+        game.rules, dice, roll, game.columns(player), saved=game.saved_rolls(player)
+    )
 
 
 def box_choices(
     saved: OpenGame, dice: Sequence[int], roll: int
 ) -> dict[tuple[int, str], BoxChoice]:
     """Each legal box's expected final score, by column and box id."""
-    found = advise_box_columns(saved.game.rules, dice, roll, saved.game.columns(saved.player))
+    game, player = saved.game, saved.player
+    found = advise_box_columns(
+        game.rules, dice, roll, game.columns(player), saved=game.saved_rolls(player)
+    )
     return {c.place: c for c in found}
 
 
@@ -109,7 +123,7 @@ def plan_turn(saved: OpenGame) -> Turn:
         why = no_advice(saved.game.rules) if advisor_on() else None
         waiting = advisor_on() and not helped and why is None
         return Turn(roll, hand, [], {}, waiting=waiting, unadvised=why)
-    keeps = keep_choices(saved, hand, roll) if roll < saved.game.rules.rolls else []
+    keeps = keep_choices(saved, hand, roll) if roll < saved.game.last_roll(saved.player) else []
     found = _endgame(saved.id, saved.entries, saved.game)
     to_win = found.advice(hand, roll) if found is not None else None
     return Turn(roll, hand, keeps, box_choices(saved, hand, roll), to_win=to_win)

@@ -16,7 +16,7 @@ from scoring import (
     differences,
     house_rules,
 )
-from webapp.language import _, error_text, sheet_names
+from webapp.language import _, error_text, ngettext, sheet_names
 from webapp.state import house_key
 from webapp.text import plain
 
@@ -116,6 +116,11 @@ def _settings(preset: GameRules, names: dict[str, str]) -> HouseRules:
         value=preset.roll_matters,
         key=house_key(key, "doubling"),
     )
+    saved = st.checkbox(
+        _("Unused rolls are saved for the player's later turns"),
+        value=preset.saved_rolls,
+        key=house_key(key, "saved_rolls"),
+    )
     forced = st.checkbox(
         _("Forced order: fill the boxes top to bottom"),
         value=preset.forced_order,
@@ -144,6 +149,7 @@ def _settings(preset: GameRules, names: dict[str, str]) -> HouseRules:
         forced_order=forced,
         order=None if order == _kept(preset, straights) else order,
         columns=TRIPLE if triple else (1,),
+        saved_rolls=saved,
     )
 
 
@@ -210,6 +216,16 @@ def _described(
                 _("The boxes in this order: {boxes}.").format(
                     boxes=", ".join(names[box_id] for box_id in difference.house)
                 )
+            )
+        elif setting == "saved_rolls":
+            lines.append(
+                _("The rolls a turn leaves unused are saved for the player's later turns.")
+                if rules.saved_rolls
+                else ngettext(
+                    "Unused rolls are not saved: every turn has {rolls} roll.",
+                    "Unused rolls are not saved: every turn has {rolls} rolls.",
+                    rules.rolls,
+                ).format(rolls=rules.rolls)
             )
         elif setting == "columns":
             lines.append(

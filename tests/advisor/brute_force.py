@@ -13,7 +13,6 @@ from scoring.rules import GameRules
 from scoring.scorer import extra_bonus, options
 from scoring.totals import column_totals
 
-DICE = 5
 FACES = range(1, 7)
 Column = frozenset[tuple[str, int]]
 
@@ -46,12 +45,12 @@ class BruteForce:
         value = self.score_now(column, hand, roll)
         if roll == 3:
             return value
-        for picked in range(1 << DICE):
-            keep = tuple(sorted(hand[i] for i in range(DICE) if picked >> i & 1))
+        for picked in range(1 << self.rules.dice):
+            keep = tuple(sorted(hand[i] for i in range(self.rules.dice) if picked >> i & 1))
             value = max(value, self.reroll(column, keep, roll + 1))
         return value
 
     def _reroll(self, column: Column, keep: tuple[int, ...], roll: int) -> Fraction:
-        outcomes = list(product(FACES, repeat=DICE - len(keep)))
+        outcomes = list(product(FACES, repeat=self.rules.dice - len(keep)))
         total = sum(self.best(column, tuple(sorted(keep + rolled)), roll) for rolled in outcomes)
         return Fraction(total, len(outcomes))

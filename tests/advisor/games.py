@@ -39,3 +39,14 @@ SCHOOL_AND_PAIR = tiny(
 
 # The games of `scoring.GAMES` that the advisor solves (Maxi Yatzy's six dice it does not).
 SOLVED = advised_games()
+
+# Six dice (as Maxi Yatzy rolls): sixes, and a tower (four alike and two alike).
+SIXES_AND_TOWER = tiny(
+    "sixes-and-tower",
+    (
+        box("sixes", Section.UPPER, Face(6), PatternSum()),
+        box("tower", Section.LOWER, Groups((4, 2)), PatternSum()),
+    ),
+    UpperBonus(points=20, at_least=24),
+    dice=6,
+)

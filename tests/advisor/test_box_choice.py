@@ -58,7 +58,7 @@ def test_best_box_value_of_every_hand_matches_the_engine(game: str) -> None:
         state = tuple(np.array([part]) for part in read.state(column))
         stops = best_boxes(layout, after_writes(layout, values[None], state), state, Workspace())
         for roll in ROLLS:
-            for index, hand in enumerate(keeps().hands):
+            for index, hand in enumerate(keeps(5).hands):
                 expected = engine_best(layout, read, values, column, hand, roll)
                 assert stops[roll][0, index, 0] == pytest.approx(expected), (column, hand, roll)
 

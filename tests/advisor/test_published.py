@@ -26,9 +26,15 @@ def test_hasbro_yahtzee_optimum_with_forced_joker() -> None:
     assert expected_score("yahtzee") == pytest.approx(254.58772873449593, abs=1e-9)
 
 
+def test_variant_kniffel_optimum_is_yahtzee_without_bonus_and_joker() -> None:
+    # Kniffel plays Hasbro's thirteen boxes without the extra bonus and joker: the
+    # published optimum of that game (Verhoeff) is 245.87.
+    assert round(expected_score("kniffel"), 2) == 245.87
+
+
 @pytest.mark.parametrize("game", SOLVED)
 def test_optimum_is_the_first_roll_average_of_the_best_choices(game: str) -> None:
-    hands = keeps().hands
+    hands = keeps(5).hands
     chances = [factorial(5) / prod(map(factorial, Counter(h).values())) / 6**5 for h in hands]
     best = [advise_keep(game, hand, 1)[0].expected for hand in hands]
     average = sum(p * b for p, b in zip(chances, best, strict=True))

@@ -12,11 +12,17 @@ from advisor import advise_box, expected_score
 from advisor.reviewing import TIE, KeepReview, PlayerReview, Review, costliest, loss, review
 from scoring import GAMES, Game, GameRules
 from tests.advisor.brute_force import BruteForce, Column
-from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER, SOLVED
+from tests.advisor.games import (
+    CHANCE_ONLY,
+    SCHOOL_AND_PAIR,
+    SIXES_AND_POKER,
+    SIXES_AND_TOWER,
+    SOLVED,
+)
 from tests.advisor.random_play import random_game
 from tests.commands import run_module, run_on_record
 
-TINY = [CHANCE_ONLY, SIXES_AND_POKER, SCHOOL_AND_PAIR]
+TINY = [CHANCE_ONLY, SIXES_AND_POKER, SCHOOL_AND_PAIR, SIXES_AND_TOWER]
 SCHOOL = [
     ([1, 1, 1, 2, 3], "ones"),
     ([2, 2, 3, 4, 5], "twos"),

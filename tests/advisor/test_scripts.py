@@ -42,18 +42,30 @@ def test_variant_a_simulated_game_of_three_columns_fills_every_column() -> None:
     assert all(6 * 5 <= play_game(rules, rng) <= 6 * 30 for _ in range(20))
 
 
-def test_variant_columns_benchmark_prints_its_table() -> None:
+def test_variant_approximation_benchmark_prints_its_tables() -> None:
     run = subprocess.run(
-        [sys.executable, "-m", "tools.columns_benchmark", "--games", "3", "yacht"],
+        [
+            sys.executable,
+            "-m",
+            "tools.approximation_benchmark",
+            "--games",
+            "3",
+            "--columns",
+            "yacht",
+            "--saved-rolls",
+            "catalan",
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
         check=True,
     )
-    header, rule, row = run.stdout.splitlines()
-    assert header.startswith("| preset |") and rule.startswith("|---")
-    exact = 6 * expected_score("yacht")
-    assert row.startswith("| yacht | 3 |") and f"| {exact:.1f} |" in row
+    rows = [line for line in run.stdout.splitlines() if line.startswith("| ")]
+    assert sum(row.startswith("| rules |") for row in rows) == 2, "two tables"
+    columns = next(row for row in rows if row.startswith("| yacht ×1 ×2 ×3 | 3 |"))
+    assert f"| {6 * expected_score('yacht'):.1f} |" in columns
+    saved = next(row for row in rows if row.startswith("| catalan, rolls saved | 3 |"))
+    assert f"| {expected_score('catalan'):.1f} |" in saved
 
 
 def test_benchmark_solves_one_game_in_a_child_process() -> None:

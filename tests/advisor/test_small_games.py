@@ -6,7 +6,7 @@ import pytest
 
 from advisor import advise_box, advise_keep, expected_score
 from tests.advisor.brute_force import BruteForce
-from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER
+from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER, SIXES_AND_TOWER
 
 CASES = [
     (CHANCE_ONLY, {}),
@@ -17,6 +17,10 @@ CASES = [
     (SCHOOL_AND_PAIR, {}),
     (SCHOOL_AND_PAIR, {"twos": -2}),
     (SCHOOL_AND_PAIR, {"twos": 4}),
+    # Six dice: the solver reads the dice count from the rules.
+    (SIXES_AND_TOWER, {}),
+    (SIXES_AND_TOWER, {"sixes": 24}),
+    (SIXES_AND_TOWER, {"tower": 0}),
 ]
 
 
@@ -38,6 +42,8 @@ def test_expected_score_equals_exhaustive_search(rules, filled) -> None:
         (SIXES_AND_POKER, {"sixes": 18}, (6, 6, 3, 3, 3), 2),
         (SCHOOL_AND_PAIR, {"twos": 0}, (3, 3, 1, 5, 6), 1),
         (SCHOOL_AND_PAIR, {"twos": 0}, (1, 2, 3, 4, 6), 2),
+        (SIXES_AND_TOWER, {}, (6, 6, 6, 2, 2, 1), 1),
+        (SIXES_AND_TOWER, {"sixes": 18}, (6, 6, 3, 3, 3, 3), 2),
     ],
 )
 def test_every_keep_and_box_value_equals_exhaustive_search(rules, filled, dice, roll) -> None:

@@ -25,26 +25,53 @@ from advisor.column import Columns
 from advisor.dice import keeps
 from advisor.layout import Layout
 from advisor.policy import allowed
-from scoring import GAMES, Game, Hand, HouseRules, allowed_boxes, house_rules
+from scoring import GAMES, Game, Hand, HouseRules, InvalidRollError, allowed_boxes, house_rules
 from tests.advisor.brute_force import BruteForce
-from tests.advisor.games import SCHOOL_AND_PAIR, SIXES_AND_POKER
+from tests.advisor.games import SCHOOL_AND_PAIR, SIXES_AND_POKER, SIXES_AND_TOWER
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 LOWER = tuple(box.id for box in GAMES["yatzy"].lower_boxes)
 
 
-def test_variant_maxi_gets_no_advice_and_says_why(tmp_path):
-    refusal = unsolvable(GAMES["maxi"])
-    assert isinstance(refusal, NoAdviceError)
-    assert "6 dice" in str(refusal)
-    with pytest.raises(NoAdviceError, match="6 dice"):
-        advise_box("maxi", [6] * 6, 3, cache=TableCache(tmp_path))
-    assert list(tmp_path.iterdir()) == [], "nothing is stored for it"
+def test_variant_maxi_is_advised_from_its_table_without_saved_rolls(tmp_path):
+    cache = TableCache(tmp_path)
+    maxi = GAMES["maxi"]
+    assert unsolvable(maxi) is None
+    assert "saved" in str(no_chances(maxi)), "its advice is approximate: no chances to win"
+    without = house_rules(maxi, HouseRules(saved_rolls=False))
+    assert cache.path(maxi) == cache.path(without)
+    assert cache.states(maxi) == 33_472_512
+    assert list(tmp_path.iterdir()) == [], "counting its states solves nothing"
 
 
-def test_variant_every_five_dice_preset_is_solved():
+def test_variant_every_five_dice_preset_is_solved_exactly():
     assert advised_games() == [game for game, rules in GAMES.items() if rules.dice == 5]
     assert "yacht" in advised_games()
+
+
+SAVING = replace(SIXES_AND_TOWER, saved_rolls=True)
+
+
+@pytest.mark.parametrize(("dice", "roll"), [((6, 6, 6, 2, 2, 1), 1), ((6, 6, 3, 3, 3, 3), 2)])
+def test_variant_saved_rolls_advice_without_any_saved_is_the_exact_advice(dice, roll, tmp_path):
+    cache = TableCache(tmp_path)
+    keeps = advise_keep_columns(SAVING, dice, roll, [{}], cache=cache)
+    exact = advise_keep(SIXES_AND_TOWER, dice, roll, {}, cache=cache)
+    assert {(c.keep, c.score_now): c.expected for c in keeps} == pytest.approx(
+        {(c.keep, c.score_now): c.expected for c in exact}
+    )
+
+
+def test_variant_saved_rolls_are_rolled_past_the_third_and_never_worth_less(tmp_path):
+    cache = TableCache(tmp_path)
+    dice = (6, 6, 6, 2, 2, 1)
+    found = [advise_keep_columns(SAVING, dice, 3, [{}], saved=s, cache=cache) for s in (1, 2)]
+    assert all(choices[0].keep == (6, 6, 6) for choices in found), "sixes kept for a fourth roll"
+    assert found[0][0].expected <= found[1][0].expected, "a second saved roll is worth more"
+    with pytest.raises(InvalidRollError, match="last roll"):
+        advise_keep_columns(SAVING, dice, 4, [{}], saved=1, cache=cache)
+    boxes = advise_box_columns(SAVING, dice, 5, [{}], saved=2, cache=cache)
+    assert {c.box for c in boxes} == {"sixes", "tower"}
 
 
 FORCED_CASES = [
@@ -168,9 +195,9 @@ def test_variant_the_advisor_allows_exactly_the_boxes_the_scorer_allows(game, fo
         table.record(rng.choice(table.options(hand))[0], hand)
     column = table.column("Ann")
     state = Columns(layout).state(column)
-    hands = np.arange(len(keeps().hands))
+    hands = np.arange(len(keeps(rules.dice).hands))
     states = tuple(np.full(len(hands), part) for part in state)
     may, _ = allowed(layout, states, hands)
-    for row, dice in enumerate(keeps().hands):
+    for row, dice in enumerate(keeps(rules.dice).hands):
         places = {rules.boxes.index(b) for b in allowed_boxes(rules, Hand(dice), column)}
         assert set(np.flatnonzero(may[row])) == places, (dice, column)

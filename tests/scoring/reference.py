@@ -206,6 +206,7 @@ BOXES = {
     ),
 }
 BOXES["yatzy"] = BOXES["russian"]
+BOXES["kniffel"] = BOXES["yahtzee"]
 BOXES["maxi"] = (
     *UPPER,
     "pair",
@@ -254,8 +255,15 @@ def totals(game: str, column: dict[str, int], extra: int) -> dict[str, int]:
     if game == "catalan":
         bonus = 50 if all(b in column for b in UPPER) and upper >= 0 else 0
     else:
-        threshold = {"russian": 64, "greek": 64, "yahtzee": 63, "yatzy": 63, "maxi": 84}
-        prize = {"russian": 50, "greek": 35, "yahtzee": 35, "yatzy": 50, "maxi": 100}
+        threshold = {
+            "russian": 64,
+            "greek": 64,
+            "yahtzee": 63,
+            "yatzy": 63,
+            "maxi": 84,
+            "kniffel": 63,
+        }
+        prize = {"russian": 50, "greek": 35, "yahtzee": 35, "yatzy": 50, "maxi": 100, "kniffel": 35}
         bonus = prize[game] if game in prize and upper >= threshold[game] else 0
     return {
         "upper": upper,

@@ -13,7 +13,16 @@ UPPER = list(reference.UPPER)
 
 
 def test_the_games_with_the_shared_ids():
-    assert set(GAMES) == {"catalan", "russian", "greek", "yahtzee", "yatzy", "maxi", "yacht"}
+    assert set(GAMES) == {
+        "catalan",
+        "russian",
+        "greek",
+        "yahtzee",
+        "yatzy",
+        "maxi",
+        "yacht",
+        "kniffel",
+    }
     for rules in GAMES.values():
         assert {b.id for b in rules.boxes} <= {*ALL_IDS, *reference.BOXES["maxi"]}
     assert len(GAMES["yahtzee"].boxes) == 13

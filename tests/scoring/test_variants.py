@@ -118,6 +118,7 @@ HOUSE = st.builds(
     first_roll_doubling=st.none() | st.booleans(),
     forced_order=st.none() | st.booleans(),
     columns=st.none() | st.sampled_from([(1, 2, 3), (2, 1)]),
+    saved_rolls=st.none() | st.booleans(),
 )
 
 
@@ -312,3 +313,19 @@ def test_variant_three_columns_last_three_times_as_many_rounds():
 def test_variant_a_sheet_of_no_or_too_many_columns_is_refused(columns):
     with pytest.raises(RulesError, match="column"):
         house_rules(GAMES["yatzy"], HouseRules(columns=columns))
+
+
+def test_variant_kniffel_scores_as_schmidt_spiele_sheet_without_an_extra_bonus():
+    assert score("kniffel", "small_straight", [1, 2, 3, 4, 6]) == 30
+    assert score("kniffel", "large_straight", [2, 3, 4, 5, 6]) == 40
+    assert score("kniffel", "full_house", [2, 2, 5, 5, 5]) == 25
+    assert score("kniffel", "three_of_a_kind", [2, 2, 5, 5, 5]) == 19
+    assert score("kniffel", "five_of_a_kind", [4] * 5) == 50
+    game = Game("kniffel", ["Ann"])
+    game.record("five_of_a_kind", [4] * 5)
+    second = game.record("full_house", [3] * 5)
+    assert (second.points, second.extra_bonus) == (0, 0), "no joker, no extra bonus"
+    for face, box in enumerate(("ones", "twos", "threes", "fours", "fives", "sixes"), 1):
+        game.record(box, [face] * 3 + [6, 6] if face != 6 else [6] * 3 + [1, 1])
+    assert game.totals()["Ann"].upper_bonus == 35
+    assert GAMES["kniffel"].box("five_of_a_kind").name("de") == "Kniffel"

@@ -36,7 +36,7 @@ def test_variant_maxi_draws_six_dice_saves_rolls_and_says_why_no_advice(page, st
     assert not problems(page)
     dice = [c.key for c in page.segmented_control if c.key.startswith("die_")]
     assert dice == [f"die_{i}" for i in range(6)]
-    assert any("6 dice" in c.value for c in page.caption), "the advisor says why it is silent"
+    assert any("python -m advisor build maxi" in c.value for c in page.caption), "says why"
     page = set_dice(page, [6, 6, 6, 6, 5, 5])
     assert {"tower", "full_house", "four_of_a_kind"} <= set(offered(page))
     page = record(page, "tower")
@@ -224,3 +224,18 @@ def test_variant_three_columns_advice_stars_a_column_and_says_why_no_chances(pag
     page = set_dice(page, [6, 6, 6, 6, 1], roll=1)
     kept = ["keep" in label for label in die_labels(page)]
     assert kept == [True, True, True, True, False], "the four sixes are kept for the ×3 box"
+
+
+def test_variant_a_table_saves_unused_rolls_in_yatzy_or_not_in_maxi(page, store):
+    page.radio(key="new_game").set_value("maxi").run()
+    page.checkbox(key="house_maxi_saved_rolls").uncheck().run()
+    said = [m.value for m in page.markdown if m.value.startswith("- ")]
+    assert any("every turn has 3 rolls" in line for line in said), said
+    page.radio(key="new_game").set_value("yatzy").run()
+    page.checkbox(key="house_yatzy_saved_rolls").check().run()
+    said = [m.value for m in page.markdown if m.value.startswith("- ")]
+    assert any("saved for the player" in line for line in said), said
+    page = start(page, "yatzy", ["Ann"])
+    assert not problems(page)
+    assert _record_of(store, page)["rules"]["saved_rolls"] is True
+    assert any("Ann has 0 rolls saved" in c.value for c in page.caption)

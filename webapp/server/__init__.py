@@ -7,7 +7,7 @@ background; its memory allocator; and, in `streamlit_private`, every use of Stre
 private API. The page reaches the room through the names here only.
 """
 
-from webapp.server.ahead import rules_ready
+from webapp.server.ahead import rules_ready, too_large
 from webapp.server.database import game_store
 from webapp.server.games_import import Progress, importer
 from webapp.server.issued_tables import TooManyTablesError, is_issued, issue_table
@@ -49,5 +49,6 @@ __all__ = [
     "saving",
     "settle_allocator",
     "stop_following",
+    "too_large",
     "warm_up",
 ]

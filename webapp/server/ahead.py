@@ -7,16 +7,19 @@ from any number of page threads at once.
 """
 
 import logging
+import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from advisor import default_cache, unsolvable
+from advisor import advised_games, default_cache, unsolvable
 from scoring import GAMES, GameRules, rules_signature
 
-# Quickest to solve first: a table asked for by a page jumps the queue anyway.
-ORDER = ("catalan", "yacht", "yahtzee", "russian", "yatzy", "greek")
 # House rules waiting for their table at most, beyond which a page asks again later.
 MOST_HOUSE_RULES_WAITING = 8
+# The most states of a table that a game on a page has solved in the background; a larger
+# one is built ahead, with `python -m advisor build GAME` (README, "Figures").
+STATES_ENV = "DICE_TABLE_MOST_STATES"
+MOST_STATES = 50_000_000
 
 log = logging.getLogger(__name__)
 _house_rules = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-rules")
@@ -25,15 +28,17 @@ _lock = threading.Lock()
 
 
 def solve_ahead() -> None:
-    """Start solving (once per process; later calls do nothing)."""
-    default_cache().solve_ahead(ORDER)
+    """Start solving the games the advisor solves exactly (once per process; later calls
+    do nothing), those of fewest boxes (the quickest) first: a table asked for by a page
+    jumps the queue anyway."""
+    default_cache().solve_ahead(sorted(advised_games(), key=lambda game: len(GAMES[game].boxes)))
 
 
 def rules_ready(rules: GameRules) -> bool:
     """Whether the advisor's table for `rules` is loaded; if not, it is solved next in the
     background (a preset's by the cache's solver, house rules one at a time here). Never
     for rules the advisor does not solve."""
-    if unsolvable(rules) is not None:
+    if unsolvable(rules) is not None or too_large(rules) is not None:
         return False
     cache = default_cache()
     if GAMES.get(rules.id) is rules:
@@ -47,6 +52,25 @@ def rules_ready(rules: GameRules) -> bool:
             _waiting.add(key)
             _house_rules.submit(_solve, rules, key)
     return False
+
+
+def most_states() -> int:
+    """The most states of a table solved for a page (``$DICE_TABLE_MOST_STATES``, else
+    ``MOST_STATES``)."""
+    try:
+        return int(os.environ.get(STATES_ENV, MOST_STATES))
+    except ValueError:
+        return MOST_STATES
+
+
+def too_large(rules: GameRules) -> int | None:
+    """The states of the advisor's table for `rules` where it is not stored and larger than
+    this server solves for a page (see `most_states`); None otherwise."""
+    cache = default_cache()
+    states = cache.states(rules)
+    if states <= most_states() or cache.stored(rules):
+        return None
+    return states
 
 
 def _solve(rules: GameRules, key: str) -> None:
