@@ -5,7 +5,8 @@ advisor's advice shown) are measured once: every button, tick box, radio and tog
 show its whole text (nothing clipped, nothing cut to an ellipsis); on the phone every tap
 target must be at least 44x44 CSS pixels, and the player, the roll, the five dice and the
 best box's Record button must lie on the first screen; so must a Maxi Yatzy turn's six
-dice, set by clicks, on the phone in every language.
+dice, and a three-column Yatzy turn's best box (named with its column), set by clicks,
+on the phone in every language.
 """
 
 from collections.abc import Callable, Iterator
@@ -15,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from advisor import default_cache
-from scoring import Game
+from scoring import GAMES, Game, HouseRules, house_rules
 from store import SqliteStore
 from tests.browser.page_steps import address, choose, record_button
 from tools.local_server import CHROMIUM, FLAGS, ROOT, start_server, stop_server
@@ -27,9 +28,11 @@ SIZES = {"desktop": DESKTOP, "phone": PHONE}
 # Each language plays the game it has a sheet of; the others play Yatzy.
 GAME_OF = {"ca": "catalan", "ru": "russian", "el": "greek"}
 SMALLEST_TAP = 44
-# The game of six dice, looked at on a phone in every language.
+# The game of six dice, and one of three columns, looked at on a phone in every language.
 MAXI = "maxi"
 MAXI_HAND = [2, 2, 5, 5, 6, 6]
+TRIPLE = "triple"
+TRIPLE_HAND = [6, 6, 6, 5, 5]
 
 # Controls whose text must show whole, and what of them is cut: text in an ellipsis, or
 # running past its own box or past an ancestor (up to the control) that clips it.
@@ -133,6 +136,11 @@ def site(
         (code, MAXI): store.create(Game(MAXI, ["Ann", "Bob"]).to_dict(), table=table).id
         for code in LANGUAGES
     }
+    triple = house_rules(GAMES["yatzy"], HouseRules(columns=(1, 2, 3)))
+    games |= {
+        (code, TRIPLE): store.create(Game(triple, ["Ann", "Bob"]).to_dict(), table=table).id
+        for code in LANGUAGES
+    }
     url, server = start_server(ROOT / "app.py", {"DICE_TABLE_DB": str(db)})
     try:
         with sync_playwright() as playwright:
@@ -228,19 +236,22 @@ def test_phone_layout_the_turn_is_on_the_first_screen_after_a_read(measured, cod
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_variant_phone_layout_six_dice_and_the_turn_are_on_the_first_screen(site, code: str):
+@pytest.mark.parametrize(("game", "hand"), [(MAXI, MAXI_HAND), (TRIPLE, TRIPLE_HAND)])
+def test_variant_phone_layout_six_dice_or_three_columns_and_the_turn_are_on_the_first_screen(
+    site, code: str, game: str, hand: list[int]
+):
     url, table, games, browser = site
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.set_default_timeout(60_000)
-    page.goto(f"{address(url, table, games[code, MAXI])}&lang={code}")
-    for position, value in enumerate(MAXI_HAND):
+    page.goto(f"{address(url, table, games[code, game])}&lang={code}")
+    for position, value in enumerate(hand):
         choose(page, position, value)
     expect(record_button(page)).to_be_visible()
     turn = _measure(page, first_screen=True)
     context.close()
     shown = turn.first_screen
-    bottoms = [shown["player"], shown["roll"], *shown["dice"], shown["best_box"]]
+    bottoms = [shown["player"], shown["roll"], *shown["dice"][: len(hand)], shown["best_box"]]
     assert None not in bottoms, shown
     assert max(bottoms) <= PHONE["height"], shown
     assert turn.cut == []
