@@ -54,3 +54,13 @@ class BruteForce:
         outcomes = list(product(FACES, repeat=self.rules.dice - len(keep)))
         total = sum(self.best(column, tuple(sorted(keep + rolled)), roll) for rolled in outcomes)
         return Fraction(total, len(outcomes))
+
+
+_searches: dict[str, BruteForce] = {}
+
+
+def search(rules: GameRules) -> BruteForce:
+    """One exhaustive search per game (by id: give variants of one game ids of their own)
+    for the whole test run: each takes seconds, and every column asked of it is
+    remembered."""
+    return _searches.setdefault(rules.id, BruteForce(rules))

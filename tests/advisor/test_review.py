@@ -10,8 +10,8 @@ import pytest
 
 from advisor import advise_box, expected_score
 from advisor.reviewing import TIE, KeepReview, PlayerReview, Review, costliest, loss, review
-from scoring import GAMES, Game, GameRules
-from tests.advisor.brute_force import BruteForce, Column
+from scoring import GAMES, Game
+from tests.advisor.brute_force import Column, search
 from tests.advisor.games import (
     CHANCE_ONLY,
     SCHOOL_AND_PAIR,
@@ -31,12 +31,6 @@ SCHOOL = [
     ([5, 1, 2, 3, 4], "fives"),
     ([6, 6, 6, 6, 1], "sixes"),
 ]
-_searches: dict[str, BruteForce] = {}
-
-
-def search(rules: GameRules) -> BruteForce:
-    """One exhaustive search per tiny game for the whole test run (each takes seconds)."""
-    return _searches.setdefault(rules.id, BruteForce(rules))
 
 
 def played(rules: str, players: list[str], turns: list[tuple]) -> Game:

@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from advisor import advise_box, advise_keep, expected_score
-from tests.advisor.brute_force import BruteForce
+from tests.advisor.brute_force import search
 from tests.advisor.games import CHANCE_ONLY, SCHOOL_AND_PAIR, SIXES_AND_POKER, SIXES_AND_TOWER
 
 CASES = [
@@ -31,7 +31,7 @@ def test_chance_alone_is_five_dice_kept_at_five_then_four() -> None:
 
 @pytest.mark.parametrize(("rules", "filled"), CASES, ids=lambda c: getattr(c, "id", str(c)))
 def test_expected_score_equals_exhaustive_search(rules, filled) -> None:
-    exact = BruteForce(rules).total(frozenset(filled.items()))
+    exact = search(rules).total(frozenset(filled.items()))
     assert expected_score(rules, filled) == pytest.approx(float(exact), abs=1e-9)
 
 
@@ -47,16 +47,16 @@ def test_expected_score_equals_exhaustive_search(rules, filled) -> None:
     ],
 )
 def test_every_keep_and_box_value_equals_exhaustive_search(rules, filled, dice, roll) -> None:
-    search = BruteForce(rules)
+    exact_search = search(rules)
     column = frozenset(filled.items())
     for choice in advise_keep(rules, dice, roll, filled):
         if choice.score_now:
-            exact = search.score_now(column, tuple(sorted(dice)), roll)
+            exact = exact_search.score_now(column, tuple(sorted(dice)), roll)
         else:
-            exact = search.reroll(column, choice.keep, roll + 1)
+            exact = exact_search.reroll(column, choice.keep, roll + 1)
         assert choice.expected == pytest.approx(float(exact), abs=1e-9), choice
     for choice in advise_box(rules, dice, roll, filled):
-        exact = search.total(column | {(choice.box, choice.points)})
+        exact = exact_search.total(column | {(choice.box, choice.points)})
         assert choice.expected == pytest.approx(float(exact), abs=1e-9), choice
 
 
