@@ -148,10 +148,9 @@ def rules_variant(rules: GameRules, **changes: Any) -> GameRules:
     """`rules` with the settings `changes` (fields of `GameRules`), one object for all rules
     alike: one column of a sheet of several, say, played as if it were the whole sheet (as
     the advisor's exact tables are)."""
-    changed = replace(rules, **changes)
-    if rules_signature(changed) == rules_signature(rules):
+    if all(getattr(rules, name) == value for name, value in changes.items()):
         return rules
-    return _shared(changed)
+    return _shared(replace(rules, **changes))
 
 
 def _signature(record: Mapping[str, Any]) -> str:
