@@ -10,14 +10,12 @@ from functools import cache
 
 import numpy as np
 
-from advisor.dice import LAST_ROLL, keeps
+from advisor import _kernel
+from advisor.dice import keeps
 from advisor.layout import Layout, States
-from advisor.moments import best_of, raise_to, shift
+from advisor.moments import best_of, shift
 from advisor.workspace import Workspace
 from scoring import FACES
-
-# Up to this many states, gathering every hand's candidates at once beats the layers.
-FEW_STATES = 8
 
 
 def write_targets(layout: Layout, states: States) -> tuple[np.ndarray, np.ndarray]:
@@ -48,24 +46,18 @@ def after_writes(layout: Layout, tables: np.ndarray, states: States) -> np.ndarr
 class Candidates:
     """How one roll's hands find their best box.
 
-    A candidate is a write and its points: worth ``after[rows] + points``. Hands are
-    taken in the order that puts those with the most candidates first: layer t holds
-    the t-th candidate of as many hands as have one, so each layer is a prefix of that
-    order, and ``back`` turns the order back into the hands' own. ``floor`` are the
-    scratches (0 points) that bound every hand from below; ``checks`` the writes whose
+    A candidate is a write and its points: worth ``after[rows] + points``. ``floor`` are
+    the scratches (0 points) that bound every hand from below; ``checks`` the writes whose
     scratch is only then the box's worst use when ``after[rows] + values`` reach
-    ``after[zeros]``, which ``sound`` tests. ``padded`` lists the hands' candidates, in
-    their own order, as rows of t-th candidates filled up (at least once) with one past
-    the last, the floor: for a few states at a time.
+    ``after[zeros]``, which ``sound`` tests. ``offers`` are every hand, where its run of
+    candidates starts, and those runs, in the order the kernel's ``raise_rows`` takes.
     """
 
     rows: np.ndarray
     points: np.ndarray
-    layers: tuple[np.ndarray, ...]
-    back: np.ndarray
     floor: np.ndarray
     checks: tuple[np.ndarray, np.ndarray, np.ndarray]
-    padded: np.ndarray
+    offers: tuple[np.ndarray, np.ndarray, np.ndarray]
 
     def sound(self, after: np.ndarray) -> bool:
         """Whether every checked scratch is its box's worst use in every state (``after``
@@ -74,39 +66,17 @@ class Candidates:
         return bool((after[rows] + values[:, None] >= after[zeros]).all())
 
     def best(self, after: np.ndarray, out: np.ndarray, work: Workspace) -> None:
-        """Write each hand's value in its best candidate (a block of hands by states) to ``out``."""
-        if after.shape[2] <= FEW_STATES:
-            self._best_of_few(after, out)
-        else:
-            self._best_by_layers(after, out, work)
-
-    def _floor(self, after: np.ndarray) -> np.ndarray:
-        """The best scratch of the floor per state (channels by states)."""
-        if not len(self.floor):
-            return np.full((after.shape[0], after.shape[2]), -np.inf)
-        return best_of(after[:, self.floor], axis=1)
-
-    def _best_of_few(self, after: np.ndarray, out: np.ndarray) -> None:
-        channels, width = after.shape[0], after.shape[2]
-        worth = np.empty((channels, width, len(self.rows) + 1))
-        worth[:, :, :-1] = after[:, self.rows].transpose(0, 2, 1)
-        shift(worth[:, :, :-1], self.points)
-        worth[:, :, -1] = self._floor(after)
-        out[:] = best_of(worth[:, :, self.padded], axis=2).transpose(0, 2, 1)
-
-    def _best_by_layers(self, after: np.ndarray, out: np.ndarray, work: Workspace) -> None:
+        """Write each hand's value in its best candidate (a block of hands by states) to
+        ``out``: the best scratch of the floor, raised to each of its candidates in turn."""
         channels, width = after.shape[0], after.shape[2]
         worth = work.block("worth", channels, len(self.rows), width)
         np.take(after, self.rows, axis=1, out=worth, mode="clip")
         shift(worth, self.points[:, None])
-        best = work.block("layered", channels, len(self.back), width)
-        best[:] = self._floor(after)[:, None, :]
-        for layer in self.layers:
-            part = best[:, : len(layer)]
-            gathered = work.block("gathered", channels, len(layer), width)
-            np.take(worth, layer, axis=1, out=gathered, mode="clip")
-            raise_to(part, gathered)
-        np.take(best, self.back, axis=1, out=out, mode="clip")
+        if len(self.floor):
+            out[:] = best_of(after[:, self.floor], axis=1)[:, None, :]
+        else:
+            out[:] = -np.inf
+        _kernel.raise_rows(out, worth, channels, width, *self.offers)
 
 
 @cache
@@ -132,18 +102,16 @@ def candidates(layout: Layout, roll: int, dense: bool) -> Candidates:
     by_hand: list[list[int]] = [[] for _ in range(points.shape[1])]
     for hand, write, got in offers:
         by_hand[hand].append(number[write, got])
-    widest = max(len(c) for c in by_hand)
-    order = np.argsort([-len(c) for c in by_hand], kind="stable")
     return Candidates(
         np.array([write for write, _ in combos]),
         np.array([got for _, got in combos], dtype=float),
-        tuple(
-            np.array([by_hand[h][t] for h in order if len(by_hand[h]) > t]) for t in range(widest)
-        ),
-        np.argsort(order),
         np.array(floor, dtype=np.int64),
         _checks(layout, checks),
-        np.array([c + [len(combos)] * (widest + 1 - len(c)) for c in by_hand]).T.copy(),
+        (
+            np.arange(len(by_hand)),
+            np.cumsum([0] + [len(c) for c in by_hand]),
+            np.array([c for run in by_hand for c in run], dtype=np.int64),
+        ),
     )
 
 
@@ -202,10 +170,9 @@ def best_boxes(
     after: np.ndarray,
     states: States,
     work: Workspace,
-    out: np.ndarray | None = None,
 ) -> dict[int, np.ndarray]:
     """Per roll: value of each hand written into its best allowed box (a block of hands by
-    states); rolls alike share one array, and roll 3's is ``out`` when given."""
+    states); rolls alike share one array."""
     _, _, lmask, j = states
     rows = np.zeros(0, dtype=np.int64)
     if layout.rules.joker is not None:
@@ -217,9 +184,7 @@ def best_boxes(
         found = candidates(layout, roll, False)
         if not found.sound(after[0]):
             found = candidates(layout, roll, True)
-        best = work.block(f"stops {roll}", channels, len(found.back), width)
-        if out is not None and LAST_ROLL in group:
-            best = out
+        best = work.block(f"stops {roll}", channels, len(found.offers[0]), width)
         found.best(after, best, work)
         if len(rows):
             fives = joker_boxes(layout, roll).fives

@@ -26,18 +26,19 @@ LAST_ROLL = ROLLS[-1]
 class Keeps:
     """Every keep by size, with the one-die steps between sizes.
 
-    Within a size, keeps with fewer distinct faces come first. ``grow[s]`` (keeps of size
-    s by faces) is the index in size s+1 of the keep plus that face. ``shrink[s]`` holds,
-    per run of keeps with d distinct faces, the run's first index and the indices in size
-    s-1 of each keep minus one die of each of its faces (run length by d). ``flat`` numbers
-    every keep with the sizes end to end; ``subs`` lists every hand's sub-keeps by those
-    numbers, hand after hand, and ``sub_starts`` where each hand's begin.
+    Within a size, keeps with fewer distinct faces come first. ``flat`` numbers every keep
+    with the sizes end to end, and the steps are in those numbers: ``rerolls`` are every
+    keep smaller than a hand, largest first, and per keep the six keeps one die larger
+    (plus each face); ``drops`` are every keep of at least one die, smallest first, the
+    starts of each one's run in the third array, and those runs: the keep minus one die of
+    each of its faces. ``subs`` lists every hand's sub-keeps by those numbers, hand after
+    hand, and ``sub_starts`` where each hand's begin.
     """
 
     by_size: tuple[tuple[Dice, ...], ...]
     index: dict[Dice, tuple[int, int]]
-    grow: tuple[np.ndarray, ...]
-    shrink: tuple[tuple[tuple[int, np.ndarray], ...], ...]
+    rerolls: tuple[np.ndarray, np.ndarray]
+    drops: tuple[np.ndarray, np.ndarray, np.ndarray]
     flat: dict[Dice, int]
     subs: np.ndarray
     sub_starts: np.ndarray
@@ -47,24 +48,14 @@ class Keeps:
         return self.by_size[-1]
 
 
-def _without_one_die(keep: Dice, smaller: dict[Dice, int]) -> list[int]:
-    rows = []
+def _without_one_die(keep: Dice) -> list[Dice]:
+    """``keep`` minus one die of each of its faces, lowest face first."""
+    found = []
     for face in sorted(set(keep)):
         rest = list(keep)
         rest.remove(face)
-        rows.append(smaller[tuple(rest)])
-    return rows
-
-
-def _shrink_runs(
-    level: tuple[Dice, ...], smaller: dict[Dice, int]
-) -> tuple[tuple[int, np.ndarray], ...]:
-    runs: list[tuple[int, list[list[int]]]] = []
-    for start, keep in enumerate(level):
-        if start == 0 or len(set(keep)) != len(set(level[start - 1])):
-            runs.append((start, []))
-        runs[-1][1].append(_without_one_die(keep, smaller))
-    return tuple((start, np.array(rows)) for start, rows in runs)
+        found.append(tuple(rest))
+    return found
 
 
 @cache
@@ -74,17 +65,23 @@ def keeps(dice: int) -> Keeps:
         tuple(sorted(combinations_with_replacement(FACES, size), key=lambda k: (len(set(k)), k)))
         for size in range(dice + 1)
     )
-    local = [{keep: i for i, keep in enumerate(level)} for level in by_size]
-    grow = tuple(
-        np.array([[local[s + 1][tuple(sorted((*k, f)))] for f in FACES] for k in by_size[s]])
-        for s in range(dice)
-    )
-    shrink = tuple(_shrink_runs(by_size[s], local[s - 1]) if s else () for s in range(dice + 1))
-    index = {keep: (s, i) for s, level in enumerate(local) for keep, i in level.items()}
+    index = {keep: (s, i) for s, level in enumerate(by_size) for i, keep in enumerate(level)}
     flat = {keep: i for i, keep in enumerate(k for level in by_size for k in level)}
+    smaller = [keep for level in reversed(by_size[:-1]) for keep in level]
+    rerolls = (
+        np.array([flat[keep] for keep in smaller]),
+        np.array([[flat[tuple(sorted((*keep, face)))] for face in FACES] for keep in smaller]),
+    )
+    larger = [keep for level in by_size[1:] for keep in level]
+    runs = [[flat[rest] for rest in _without_one_die(keep)] for keep in larger]
+    drops = (
+        np.array([flat[keep] for keep in larger]),
+        np.cumsum([0] + [len(run) for run in runs]),
+        np.concatenate(runs),
+    )
     subs = [[flat[k] for k in sub_keeps(hand)] for hand in by_size[dice]]
     sub_starts = np.cumsum([0] + [len(s) for s in subs[:-1]])
-    return Keeps(by_size, index, grow, shrink, flat, np.concatenate(subs), sub_starts)
+    return Keeps(by_size, index, rerolls, drops, flat, np.concatenate(subs), sub_starts)
 
 
 @cache

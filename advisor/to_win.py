@@ -22,7 +22,7 @@ from advisor.layout import refuse_chances
 from advisor.moments import best_of
 from advisor.policy import box_options, hand_numbers
 from advisor.tables import Solved, TableCache, default_cache
-from advisor.turn import Plan, keep_levels, turn_from_stops
+from advisor.turn import Plan, keep_block, turn_from_stops
 from advisor.workspace import Workspace
 from scoring import Column, GameRules, check_column, rules_of
 
@@ -199,9 +199,9 @@ class Endgame:
                 boxes.update(dict.fromkeys(group, worth[:, :, 0]))
             if plan is not None:
                 plan.stops = stops
-            found[:, start : start + BATCH] = turn_from_stops(
-                stops, keep_levels(work, self.tables.layout.rules.dice, 2, len(rows)), work, plan
-            )
+            dice = self.tables.layout.rules.dice
+            block = keep_block(work, dice, 2, len(rows))
+            found[:, start : start + BATCH] = turn_from_stops(stops, block, dice, plan)
         return found.reshape(2, states, width), boxes
 
     def advice(self, dice: Sequence[int], roll: int) -> EndgameAdvice:

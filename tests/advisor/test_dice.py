@@ -7,8 +7,7 @@ import numpy as np
 import pytest
 
 from advisor.dice import keeps, sub_keeps
-from advisor.turn import best_keep, keep_values, rolled
-from advisor.workspace import Workspace
+from advisor.turn import best_keep, rolled, transitions
 
 
 @pytest.mark.parametrize(("dice", "hands", "every_keep"), [(5, 252, 462), (6, 462, 924)])
@@ -24,21 +23,20 @@ def test_there_are_252_hands_and_462_keeps_of_five_dice_and_more_of_six(
 @pytest.mark.parametrize("dice", [5, 6])
 def test_growing_and_shrinking_a_keep_by_one_die(dice: int) -> None:
     tables = keeps(dice)
-    for size in range(dice):
-        for keep, row in zip(tables.by_size[size], tables.grow[size], strict=True):
-            grown = [tables.by_size[size + 1][i] for i in row]
-            assert grown == [tuple(sorted((*keep, face))) for face in range(1, 7)]
-    for size in range(1, dice + 1):
-        covered = 0
-        for start, without in tables.shrink[size]:
-            assert start == covered
-            covered += len(without)
-            for keep, row in zip(tables.by_size[size][start:], without, strict=False):
-                smaller = [tables.by_size[size - 1][i] for i in row]
-                assert sorted(smaller) == sorted(
-                    {tuple(sorted(keep[:i] + keep[i + 1 :])) for i in range(size)}
-                )
-        assert covered == len(tables.by_size[size])
+    of = {number: keep for keep, number in tables.flat.items()}
+    targets, sources = tables.rerolls
+    assert [len(of[t]) for t in targets] == sorted(
+        (len(k) for k in of.values() if len(k) < dice), reverse=True
+    )
+    for target, row in zip(targets, sources, strict=True):
+        assert [of[i] for i in row] == [tuple(sorted((*of[target], face))) for face in range(1, 7)]
+    targets, starts, runs = tables.drops
+    assert [len(of[t]) for t in targets] == sorted(len(k) for k in of.values() if k)
+    for target, start, stop in zip(targets, starts[:-1], starts[1:], strict=True):
+        keep = of[target]
+        assert sorted(of[i] for i in runs[start:stop]) == sorted(
+            {tuple(sorted(keep[:i] + keep[i + 1 :])) for i in range(len(keep))}
+        )
 
 
 def test_sub_keeps_are_the_distinct_multisets() -> None:
@@ -48,14 +46,19 @@ def test_sub_keeps_are_the_distinct_multisets() -> None:
 
 
 def by_recursion(hand_values: np.ndarray, dice: int) -> list[np.ndarray]:
-    sizes = [len(level) for level in keeps(dice).by_size[:-1]]
-    levels = [np.empty((1, size, hand_values.shape[1])) for size in sizes] + [hand_values[None]]
-    rolled(levels, Workspace())
-    return [level[0] for level in levels]
+    block = np.full((1, len(keeps(dice).flat), hand_values.shape[1]), np.nan)
+    block[0, -len(hand_values) :] = hand_values
+    rolled(block, dice)
+    return by_size(block[0], dice)
 
 
 def by_matrix(hand_values: np.ndarray, dice: int) -> list[np.ndarray]:
-    return [block[0] for block in keep_values(hand_values[None], dice)]
+    return by_size(transitions(dice)[0] @ hand_values, dice)
+
+
+def by_size(rows: np.ndarray, dice: int) -> list[np.ndarray]:
+    sizes = [len(level) for level in keeps(dice).by_size]
+    return np.split(rows, np.cumsum(sizes)[:-1])
 
 
 @pytest.mark.parametrize("dice", [5, 6])
@@ -79,11 +82,12 @@ def test_keep_values_are_the_averages_over_every_ordered_reroll(
 def test_best_keep_raises_each_keep_to_its_best_sub_keep(dice: int) -> None:
     tables = keeps(dice)
     rng = np.random.default_rng(5)
-    levels = [rng.uniform(0, 50, (1, len(level), 3)) for level in tables.by_size]
-    value_of = {keep: levels[len(keep)][0, tables.index[keep][1]].copy() for keep in tables.index}
-    best_keep(levels, Workspace())
+    block = rng.uniform(0, 50, (1, len(tables.flat), 3))
+    value_of = {keep: block[0, number].copy() for keep, number in tables.flat.items()}
+    best_keep(block, dice)
+    levels = by_size(block[0], dice)
     for hand in [(1, 1, 1, 1, 1), (1, 2, 3, 4, 5), (2, 2, 5, 5, 6), (3, 3, 3, 6, 6)]:
         hand = (*hand, 6)[:dice]
         for keep in sub_keeps(hand):
             exact = np.max([value_of[k] for k in sub_keeps(keep)], axis=0)
-            np.testing.assert_array_equal(levels[len(keep)][0, tables.index[keep][1]], exact)
+            np.testing.assert_array_equal(levels[len(keep)][tables.index[keep][1]], exact)

@@ -1,0 +1,232 @@
+/* The solver's inner loops over rows of value blocks, compiled.
+ *
+ * A block is a C-contiguous float64 array of (channels, rows, states): channel 0 holds
+ * expected points, the others their higher moments (see advisor/moments.py). Each
+ * function takes a list of target rows and, per target, source rows, and runs over the
+ * states of each row in the innermost loop. Numpy would spend one call (microseconds)
+ * per row; here a row costs nanoseconds. The arithmetic and the order of comparisons
+ * are those of the numpy expressions they replace, so the results are the same bits.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef struct {
+    Py_buffer view;
+    Py_ssize_t length; /* items */
+} Items;
+
+/* A C-contiguous buffer of float64 ('d') or int64 items. */
+static int get_items(PyObject *source, Items *items, int writable, int floats, const char *name) {
+    int flags = PyBUF_FORMAT | PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(source, &items->view, flags) < 0) {
+        return -1;
+    }
+    const char *format = items->view.format ? items->view.format : "B";
+    if (format[0] == '<' || format[0] == '=' || format[0] == '@') {
+        format++;
+    }
+    int fits = items->view.itemsize == 8 &&
+               (floats ? strcmp(format, "d") == 0
+                       : (strcmp(format, "l") == 0 || strcmp(format, "q") == 0));
+    if (!fits) {
+        PyErr_Format(PyExc_TypeError, "%s must hold %s", name, floats ? "float64" : "int64");
+        PyBuffer_Release(&items->view);
+        return -1;
+    }
+    items->length = items->view.len / 8;
+    return 0;
+}
+
+/* Whether every index lies in [0, bound); sets ValueError if not. */
+static int within(const Items *indices, Py_ssize_t bound, const char *name) {
+    const int64_t *at = indices->view.buf;
+    for (Py_ssize_t i = 0; i < indices->length; i++) {
+        if (at[i] < 0 || at[i] >= bound) {
+            PyErr_Format(PyExc_ValueError, "%s holds %lld, outside 0 to %zd", name,
+                         (long long)at[i], bound - 1);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The rows of a block of `channels` by rows by `width`; sets ValueError if it is not one. */
+static Py_ssize_t rows_of(const Items *block, Py_ssize_t channels, Py_ssize_t width,
+                          const char *name) {
+    if (channels < 1 || width < 1 || block->length % (channels * width) != 0) {
+        PyErr_Format(PyExc_ValueError, "%s is not %zd channels of rows of %zd states", name,
+                     channels, width);
+        return -1;
+    }
+    return block->length / (channels * width);
+}
+
+PyDoc_STRVAR(mean_rows_doc,
+             "mean_rows(block, channels, width, targets, sources)\n--\n\n"
+             "Set each target row of the block, in order, to the mean of its sources' rows "
+             "(sources: one row of k indices per target), summed in order, then divided by k.");
+
+static PyObject *mean_rows(PyObject *self, PyObject *args) {
+    PyObject *block_object, *targets_object, *sources_object;
+    Py_ssize_t channels, width;
+    if (!PyArg_ParseTuple(args, "OnnOO", &block_object, &channels, &width, &targets_object,
+                          &sources_object)) {
+        return NULL;
+    }
+    Items block, targets, sources;
+    if (get_items(block_object, &block, 1, 1, "block") < 0) {
+        return NULL;
+    }
+    if (get_items(targets_object, &targets, 0, 0, "targets") < 0) {
+        PyBuffer_Release(&block.view);
+        return NULL;
+    }
+    if (get_items(sources_object, &sources, 0, 0, "sources") < 0) {
+        PyBuffer_Release(&targets.view);
+        PyBuffer_Release(&block.view);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Py_ssize_t rows = rows_of(&block, channels, width, "block");
+    Py_ssize_t count = targets.length;
+    if (rows < 0 || !within(&targets, rows, "targets") || !within(&sources, rows, "sources")) {
+        goto done;
+    }
+    if (count == 0 || sources.length % count != 0) {
+        PyErr_SetString(PyExc_ValueError, "sources must hold the same number for each target");
+        goto done;
+    }
+    Py_ssize_t k = sources.length / count;
+    double *values = block.view.buf;
+    const int64_t *target = targets.view.buf, *source = sources.view.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++) {
+        for (Py_ssize_t c = 0; c < channels; c++) {
+            double *plane = values + c * rows * width;
+            double *out = plane + target[i] * width;
+            const double *first = plane + source[i * k] * width;
+            for (Py_ssize_t s = 0; s < width; s++) {
+                out[s] = first[s];
+            }
+            for (Py_ssize_t j = 1; j < k; j++) {
+                const double *in = plane + source[i * k + j] * width;
+                for (Py_ssize_t s = 0; s < width; s++) {
+                    out[s] += in[s];
+                }
+            }
+            for (Py_ssize_t s = 0; s < width; s++) {
+                out[s] /= (double)k;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&sources.view);
+    PyBuffer_Release(&targets.view);
+    PyBuffer_Release(&block.view);
+    return result;
+}
+
+PyDoc_STRVAR(raise_rows_doc,
+             "raise_rows(best, options, channels, width, targets, starts, sources)\n--\n\n"
+             "Raise each target row of best, in order, to each of its sources' rows of "
+             "options in turn (those of target i are sources[starts[i]:starts[i + 1]]) where "
+             "that is worth more on channel 0, taking all of its channels; a tie keeps best. "
+             "best and options may be the same block.");
+
+/* Raise one row of best (its channels `best_plane` apart) to one row of options. */
+static void raise_row(double *best, const double *option, Py_ssize_t channels,
+                      Py_ssize_t best_plane, Py_ssize_t option_plane, Py_ssize_t width) {
+    if (channels == 1) {
+        for (Py_ssize_t s = 0; s < width; s++) {
+            best[s] = option[s] > best[s] ? option[s] : best[s];
+        }
+        return;
+    }
+    for (Py_ssize_t s = 0; s < width; s++) {
+        if (option[s] > best[s]) {
+            for (Py_ssize_t c = 0; c < channels; c++) {
+                best[c * best_plane + s] = option[c * option_plane + s];
+            }
+        }
+    }
+}
+
+static PyObject *raise_rows(PyObject *self, PyObject *args) {
+    PyObject *objects[5];
+    Py_ssize_t channels, width;
+    if (!PyArg_ParseTuple(args, "OOnnOOO", &objects[0], &objects[1], &channels, &width,
+                          &objects[2], &objects[3], &objects[4])) {
+        return NULL;
+    }
+    static const char *names[5] = {"best", "options", "targets", "starts", "sources"};
+    Items items[5];
+    int got = 0;
+    PyObject *result = NULL;
+    for (; got < 5; got++) {
+        if (get_items(objects[got], &items[got], got == 0, got < 2, names[got]) < 0) {
+            goto release;
+        }
+    }
+    Items *best = &items[0], *options = &items[1], *targets = &items[2];
+    Items *starts = &items[3], *sources = &items[4];
+    Py_ssize_t best_rows = rows_of(best, channels, width, "best");
+    Py_ssize_t option_rows = rows_of(options, channels, width, "options");
+    if (best_rows < 0 || option_rows < 0 || !within(targets, best_rows, "targets") ||
+        !within(sources, option_rows, "sources")) {
+        goto release;
+    }
+    Py_ssize_t count = targets->length;
+    const int64_t *start = starts->view.buf;
+    if (starts->length != count + 1 || start[0] != 0 || start[count] != sources->length) {
+        PyErr_SetString(PyExc_ValueError, "starts must run from 0 to the sources' length");
+        goto release;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        if (start[i] > start[i + 1]) {
+            PyErr_SetString(PyExc_ValueError, "starts must never decrease");
+            goto release;
+        }
+    }
+    double *into = best->view.buf;
+    const double *from = options->view.buf;
+    const int64_t *target = targets->view.buf, *source = sources->view.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++) {
+        double *row = into + target[i] * width;
+        for (int64_t j = start[i]; j < start[i + 1]; j++) {
+            raise_row(row, from + source[j] * width, channels, best_rows * width,
+                      option_rows * width, width);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+release:
+    while (got-- > 0) {
+        PyBuffer_Release(&items[got].view);
+    }
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"mean_rows", mean_rows, METH_VARARGS, mean_rows_doc},
+    {"raise_rows", raise_rows, METH_VARARGS, raise_rows_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyModuleDef_Slot slots[] = {
+#ifdef Py_mod_multiple_interpreters
+    {Py_mod_multiple_interpreters, Py_MOD_PER_INTERPRETER_GIL_SUPPORTED},
+#endif
+    {0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "advisor._kernel",
+    "The solver's inner loops over rows of value blocks, compiled.", 0, methods, slots,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModuleDef_Init(&module); }

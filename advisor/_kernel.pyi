@@ -1,0 +1,20 @@
+"""The solver's inner loops over rows of value blocks, compiled (``advisor/_kernel.c``)."""
+
+import numpy as np
+
+def mean_rows(
+    block: np.ndarray, channels: int, width: int, targets: np.ndarray, sources: np.ndarray
+) -> None:
+    """Set each target row of ``block``, in order, to the mean of its sources' rows."""
+
+def raise_rows(
+    best: np.ndarray,
+    options: np.ndarray,
+    channels: int,
+    width: int,
+    targets: np.ndarray,
+    starts: np.ndarray,
+    sources: np.ndarray,
+) -> None:
+    """Raise each target row of ``best``, in order, to each of its sources' rows of
+    ``options`` where that is worth more on channel 0 (a tie keeps ``best``)."""

@@ -1,0 +1,98 @@
+"""The compiled inner loops: what they compute, and that they refuse what they cannot
+use without touching the block."""
+
+import numpy as np
+import pytest
+
+from advisor import _kernel
+
+
+def block_of(channels: int, rows: int, width: int, seed: int = 1) -> np.ndarray:
+    return np.random.default_rng(seed).uniform(-5, 50, (channels, rows, width))
+
+
+def test_mean_rows_sets_each_target_in_order_to_its_sources_mean() -> None:
+    block = block_of(3, 6, 4)
+    targets = np.array([1, 0])
+    sources = np.array([[2, 3, 4], [1, 5, 5]])
+    expected = block.copy()
+    expected[:, 1] = (expected[:, 2] + expected[:, 3] + expected[:, 4]) / 3
+    expected[:, 0] = (expected[:, 1] + expected[:, 5] + expected[:, 5]) / 3
+    _kernel.mean_rows(block, 3, 4, targets, sources)
+    np.testing.assert_array_equal(block, expected)
+
+
+@pytest.mark.parametrize("channels", [1, 2, 3])
+def test_raise_rows_takes_a_better_option_with_all_its_channels_and_keeps_ties(
+    channels: int,
+) -> None:
+    best = block_of(channels, 2, 3)
+    options = block_of(channels, 3, 3, seed=2)
+    options[0, 0] = best[0, 0] + [1.0, 0.0, -1.0]
+    options[0, 1] = -np.inf
+    options[0, 2] = best[0, 1] + [0.0, 2.0, -np.inf]
+    expected = best.copy()
+    _kernel.raise_rows(
+        best, options, channels, 3, np.array([0, 1]), np.array([0, 2, 3]), np.array([0, 1, 2])
+    )
+    expected[:, 0, 0] = options[:, 0, 0]
+    expected[:, 1, 1] = options[:, 2, 1]
+    np.testing.assert_array_equal(best, expected)
+
+
+def test_raise_rows_may_raise_a_block_from_its_own_rows() -> None:
+    block = np.array([[[1.0, 5.0], [3.0, 2.0], [0.0, 0.0]]])
+    _kernel.raise_rows(block, block, 1, 2, np.array([2]), np.array([0, 2]), np.array([0, 1]))
+    np.testing.assert_array_equal(block[0, 2], [3.0, 5.0])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"block": np.zeros((1, 4, 2), np.float32)}, "float64"),
+        ({"targets": np.array([0], np.int32)}, "int64"),
+        ({"targets": np.array([4])}, "outside"),
+        ({"sources": np.array([[1, -1]])}, "outside"),
+        ({"width": 3}, "not 1 channels"),
+        ({"sources": np.array([[1, 2, 3]]), "targets": np.array([0, 1])}, "same number"),
+    ],
+)
+def test_mean_rows_refuses_what_it_cannot_use_and_changes_nothing(
+    change: dict[str, object], message: str
+) -> None:
+    given: dict[str, object] = {
+        "block": np.arange(8.0).reshape(1, 4, 2),
+        "width": 2,
+        "targets": np.array([0]),
+        "sources": np.array([[1, 2]]),
+    }
+    given |= change
+    before = np.array(given["block"], copy=True)
+    with pytest.raises((ValueError, TypeError), match=message):
+        _kernel.mean_rows(given["block"], 1, given["width"], given["targets"], given["sources"])
+    np.testing.assert_array_equal(given["block"], before)
+
+
+@pytest.mark.parametrize(
+    ("starts", "message"),
+    [([0, 1], "run from 0"), ([1, 2, 2], "run from 0"), ([0, 3, 2], "never decrease")],
+)
+def test_raise_rows_refuses_runs_that_do_not_cover_the_sources(
+    starts: list[int], message: str
+) -> None:
+    best = np.zeros((1, 2, 2))
+    with pytest.raises(ValueError, match=message):
+        _kernel.raise_rows(
+            best, np.ones((1, 2, 2)), 1, 2, np.array([0, 1]), np.array(starts), np.array([0, 1])
+        )
+    assert not best.any()
+
+
+def test_the_kernel_refuses_blocks_it_may_not_write_or_that_are_not_contiguous() -> None:
+    frozen = np.zeros((1, 2, 2))
+    frozen.flags.writeable = False
+    with pytest.raises((ValueError, BufferError, TypeError)):
+        _kernel.mean_rows(frozen, 1, 2, np.array([0]), np.array([[1]]))
+    strided = np.zeros((1, 2, 4))[:, :, ::2]
+    with pytest.raises((ValueError, BufferError, TypeError)):
+        _kernel.mean_rows(strided, 1, 2, np.array([0]), np.array([[1]]))
