@@ -124,8 +124,8 @@ def stop_values(tables: Solved, state: State) -> dict[int, np.ndarray]:
 def _keep_values(tables: Solved, state: State) -> dict[int, list[float]]:
     """For rolls 2 and 3: the expected rest of the game for every keep made before it
     (in ``keeps(dice).flat`` order)."""
-    before = play(stop_values(tables, state), tables.layout.rules.dice, first=2)
-    return {roll: found.tolist() for roll, found in before.items()}
+    before = play(stop_values(tables, state), tables.layout.rules.dice)
+    return {roll: found.tolist() for roll, found in before.items() if roll > 1}
 
 
 def forget_turns() -> None:

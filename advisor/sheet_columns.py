@@ -127,7 +127,7 @@ def advise_keep_columns(
             gains[each] = gain if each not in gains else np.maximum(gains[each], gain)
     for extra in range(LAST_ROLL + 1, last + 1):
         gains[extra] = gains[LAST_ROLL]
-    before_next = play(gains, rules.dice, first=roll + 1, last=last)[roll + 1]
+    before_next = play(gains, rules.dice, last=last)[roll + 1]
     best_box = advise_box_columns(rules, hand.dice, roll, columns, saved=saved, cache=cache)[0]
     score_now = best_box.expected
     choices = [(hand.dice, True, score_now)]

@@ -14,7 +14,7 @@ import numpy as np
 
 from advisor import _kernel
 from advisor.boxes import after_writes, best_boxes
-from advisor.dice import LAST_ROLL, ROLLS, keeps
+from advisor.dice import LAST_ROLL, keeps
 from advisor.layout import Layout, States
 from advisor.moments import raise_to
 from advisor.workspace import Workspace
@@ -44,26 +44,12 @@ def best_keep(block: np.ndarray, dice: int) -> None:
     _kernel.raise_rows(block, block, block.shape[0], block.shape[2], *keeps(dice).drops)
 
 
-def play(
-    stops: dict[int, np.ndarray], dice: int, first: int = 1, last: int = LAST_ROLL
-) -> dict[int, np.ndarray]:
-    """Per roll r from ``first`` to ``last`` (the turn's last roll): the value of every
-    keep made before roll r (r = 1: the turn's) in ``keeps(dice).flat`` order, for one
-    state (hand values as vectors, one per roll)."""
-    matrix, tables = transitions(dice)[0], keeps(dice)
-    before = {last: matrix @ stops[last]}
-    for roll in range(last - 1, first - 1, -1):
-        carried = np.maximum.reduceat(before[roll + 1].take(tables.subs), tables.sub_starts)
-        before[roll] = matrix @ np.maximum(stops[roll], carried)
-    return before
-
-
 @dataclass
 class Plan:
     """What a turn compares, per state of a batch, as blocks (channels, rows, states):
     ``stops[roll]`` each hand's value when scored now after that roll, ``before[roll]``
-    for rolls 2 and 3 each keep's value when the rest is rolled (``keeps(dice).flat``
-    order)."""
+    for every roll but the first each keep's value when the rest is rolled
+    (``keeps(dice).flat`` order)."""
 
     stops: dict[int, np.ndarray] = field(default_factory=dict)
     before: dict[int, np.ndarray] = field(default_factory=dict)
@@ -95,14 +81,19 @@ def hands_of(block: np.ndarray, dice: int) -> np.ndarray:
 
 
 def turn_from_stops(
-    stops: dict[int, np.ndarray], block: np.ndarray, dice: int, plan: Plan | None
+    stops: dict[int, np.ndarray],
+    block: np.ndarray,
+    dice: int,
+    plan: Plan | None,
+    last: int = LAST_ROLL,
 ) -> np.ndarray:
-    """The value of a turn's start, from each hand's value when scored after each roll
-    (blocks; rolls alike may share one), worked out in the keep ``block``: the better of
-    scoring and the best keep after rolls 1 and 2, averaged over the dice."""
+    """The value of a turn's start, from each hand's value when scored after each roll up
+    to ``last`` (blocks; rolls alike may share one), worked out in the keep ``block``: the
+    better of scoring and the best keep after every roll but the last, averaged over the
+    dice. The block is left holding every keep's value before roll 1."""
     hands = hands_of(block, dice)
-    hands[:] = stops[LAST_ROLL]
-    for roll in reversed(ROLLS[:-1]):
+    hands[:] = stops[last]
+    for roll in range(last - 1, 0, -1):
         rolled(block, dice)
         if plan is not None:
             plan.before[roll + 1] = block.copy()
@@ -113,3 +104,16 @@ def turn_from_stops(
     rolled(block, dice)
     turn: np.ndarray = block[:, 0].copy()
     return turn
+
+
+def play(stops: dict[int, np.ndarray], dice: int, last: int = LAST_ROLL) -> dict[int, np.ndarray]:
+    """Per roll r from 1 to ``last`` (the turn's last roll): the value of every keep made
+    before roll r (r = 1: the turn's) in ``keeps(dice).flat`` order, for one state (hand
+    values as vectors, one per roll)."""
+    plan = Plan()
+    block = np.empty((1, len(keeps(dice).flat), 1))
+    turn_from_stops(
+        {roll: stop[None, :, None] for roll, stop in stops.items()}, block, dice, plan, last
+    )
+    plan.before[1] = block
+    return {roll: found[0, :, 0] for roll, found in plan.before.items()}
