@@ -14,19 +14,19 @@ from advisor.tables import default_cache
 from scoring import GAMES, Game, report_on
 
 
-def _build(games: list[str], force: bool) -> None:
-    """Build the tables of the named games (when none, those of the games it solves
-    exactly: Maxi Yatzy's large table is built when named), printing the time each took,
-    or why a game has none."""
+def _build(games: list[str], force: bool, moments: bool) -> None:
+    """Build the mean and moments tables of the named games (when none, those of the games
+    it solves exactly: Maxi Yatzy's large tables are built when named), printing the time
+    each game took, or why a game has none."""
     cache = default_cache()
     for game in games or advised_games():
         refusal = unsolvable(GAMES[game])
         if refusal is not None:
             print(f"{game:8} {refusal}", flush=True)
             continue
-        stored = cache.stored(game) and not force
+        stored = cache.stored(game, moments) and cache.stored(game) and not force
         start = time.perf_counter()
-        path = cache.build(game, force=force)
+        path = cache.build(game, force=force, moments=moments)
         took = "stored" if stored else f"built in {time.perf_counter() - start:.1f} s"
         print(f"{game:8} {took:18} expected {expected_score(game):9.4f}  {path}", flush=True)
 
@@ -51,6 +51,11 @@ def main(argv: list[str] | None = None) -> int:
     builder = commands.add_parser("build", help="solve and store the tables")
     builder.add_argument("games", nargs="*", metavar="GAME", help=f"of: {', '.join(GAMES)}")
     builder.add_argument("--force", action="store_true", help="rebuild tables already stored")
+    builder.add_argument(
+        "--without-moments",
+        action="store_true",
+        help="only the mean tables (advice), not the moments (chances to win, review)",
+    )
     reviewer = commands.add_parser("review", help="grade every choice of a game record")
     reviewer.add_argument("record", help="game record JSON file (as python -m scoring replay)")
     args = parser.parse_args(argv)
@@ -64,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     # started in the background does.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, _interrupt)
-    _build(args.games, args.force)
+    _build(args.games, args.force, not args.without_moments)
     return 0
 
 

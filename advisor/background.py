@@ -1,13 +1,15 @@
-"""The tables a server will need, solved ahead in the background and loaded, one game
-at a time: a ``TableCache``'s solving ahead.
+"""The tables a server will need, solved ahead in the background and loaded, one table
+at a time: a ``TableCache``'s solving ahead. Every game's mean table comes before any
+moments table, so that advice never waits for chances to win.
 
-A table not stored yet is solved by `python -m advisor build GAME` in a child process at
+A table not stored yet is solved by `python -m advisor build GAME` (with
+``--without-moments`` for a mean table) in a child process at
 the lowest CPU priority, so it takes no turn from a page's thread for Python's
 interpreter lock and only the CPU time the pages leave over. Servers sharing a cache
 folder take turns through a lock file in it, so two of them never solve the same table
 at once. The stored table is then loaded here (read into memory, or solved here if
-the child could not store it), unless a page asked for it first. A game a page asks for
-moves to the front of the queue.
+the child could not store it), unless a page asked for it first. A table a page asks for
+moves to the front of the queue (a moments table behind its game's mean table).
 A solve that fails is logged and forgotten, so the next ask starts it again. Stopping
 the cache (at the latest when the program exits) interrupts a running child, which then
 writes nothing.
@@ -42,7 +44,8 @@ class BackgroundSolver:
         """`settings`: the environment variables that point the child's build at the cache."""
         self._cache = cache
         self._settings = settings
-        self._queue: list[str] = []
+        # Tables to solve, in order: (game, whether the moments table).
+        self._queue: list[tuple[str, bool]] = []
         self._wake = threading.Condition()
         self._child: subprocess.Popen[bytes] | None = None
         self._thread = threading.Thread(target=self._work, name="advisor-ahead", daemon=True)
@@ -55,21 +58,27 @@ class BackgroundSolver:
             if self._started:
                 return False
             self._started = True
-            self._queue += [game for game in games if game not in self._queue]
+            games = list(games)
+            wanted = [(game, False) for game in games] + [(game, True) for game in games]
+            self._queue += [item for item in wanted if item not in self._queue]
         self._thread.start()
         return True
 
-    def ready(self, game: str) -> bool:
-        """Whether the game's table is loaded (a sound stored one is loaded now, a few
-        milliseconds); if not, it is solved and loaded next."""
-        if self._cache.loaded(game) or self._cache.load_stored(game):
+    def ready(self, game: str, moments: bool = False) -> bool:
+        """Whether the game's mean table (or moments table) is loaded (a sound stored one
+        is loaded now, a few milliseconds); if not, it is solved and loaded next (moments
+        right after the game's mean table)."""
+        mean = self._loaded(game, False)
+        if mean and (not moments or self._loaded(game, True)):
             return True
+        wanted = ([] if mean else [(game, False)]) + ([(game, True)] if moments else [])
         with self._wake:
-            if game in self._queue:
-                self._queue.remove(game)
-            self._queue.insert(0, game)
+            self._queue = wanted + [item for item in self._queue if item not in wanted]
             self._wake.notify()
         return False
+
+    def _loaded(self, game: str, moments: bool) -> bool:
+        return self._cache.loaded(game, moments) or self._cache.load_stored(game, moments)
 
     def stop(self) -> None:
         """Once the cache's ``stopping`` is set: stop solving and interrupt the solve under
@@ -84,44 +93,50 @@ class BackgroundSolver:
             except subprocess.TimeoutExpired:
                 child.kill()
 
-    def _next(self) -> str | None:
+    def _next(self) -> tuple[str, bool] | None:
         with self._wake:
             while not self._queue and not self._cache.stopping.is_set():
                 self._wake.wait()
             return None if self._cache.stopping.is_set() else self._queue.pop(0)
 
     def _work(self) -> None:
-        while (game := self._next()) is not None:
+        while (item := self._next()) is not None:
             try:
-                self._solve(game)
+                self._solve(*item)
             except Exception:
-                log.exception("the advisor could not solve %s ahead", game)
+                log.exception("the advisor could not solve %s ahead", item[0])
 
-    def _solve(self, game: str) -> None:
+    def _solve(self, game: str, moments: bool) -> None:
         folder = self._cache.folder
         folder.mkdir(parents=True, exist_ok=True)
         with (folder / LOCK_FILE).open("a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
-            if not self._cache.stored(game):
-                code = self._run(game)
+            if not self._cache.stored(game, moments):
+                code = self._run(game, moments)
                 if self._cache.stopping.is_set():
                     return
                 if code != 0:
                     log.error("solving %s ahead failed (exit %s); asking again retries", game, code)
-                    self._forget(game)
+                    self._forget((game, moments))
                     return
-            self._cache.solved(game)
-        self._forget(game)
+            if moments:
+                self._cache.with_moments(game)
+            else:
+                self._cache.solved(game)
+        self._forget((game, moments))
 
-    def _forget(self, game: str) -> None:
-        """Take `game` off the queue (`ready` put it back at its head)."""
+    def _forget(self, item: tuple[str, bool]) -> None:
+        """Take `item` off the queue (`ready` put it back at its head)."""
         with self._wake:
-            if game in self._queue:
-                self._queue.remove(game)
+            if item in self._queue:
+                self._queue.remove(item)
 
-    def _run(self, game: str) -> int:
-        """Solve `game` in a child process at the lowest priority; its exit code."""
+    def _run(self, game: str, moments: bool) -> int:
+        """Solve the game's mean table (or its moments table) in a child process at the
+        lowest priority; its exit code."""
         command = [sys.executable, "-m", "advisor", "build", game]
+        if not moments:
+            command.append("--without-moments")
         nice = shutil.which("nice")
         if nice:
             command = [nice, "-n", "19", *command]

@@ -59,7 +59,7 @@ def win_chances(
     to points) in seat order, ``earned`` their extra bonuses so far (none by default)."""
     rules = rules_of(game)
     refuse_chances(rules)
-    tables = (cache or default_cache()).solved(rules)
+    tables = (cache or default_cache()).with_moments(rules)
     bonuses = list(earned) if earned is not None else [0] * len(columns)
     if len(bonuses) != len(columns):
         raise ValueError("give one count of extra bonuses per column")

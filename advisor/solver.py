@@ -14,7 +14,6 @@ import numpy as np
 
 from advisor.boxes import candidates
 from advisor.layout import Layout
-from advisor.moments import CHANNELS
 from advisor.turn import turn_values
 from advisor.workers import Workers
 from advisor.workspace import Workspace
@@ -43,18 +42,19 @@ def terminal_values(layout: Layout, tables: np.ndarray) -> None:
     tables[:, start:stop] = [points**power for power in range(1, len(tables) + 1)]
 
 
-def solve(layout: Layout, stop: threading.Event | None = None) -> np.ndarray:
+def solve(layout: Layout, channels: int = 1, stop: threading.Event | None = None) -> np.ndarray:
     """Expected points still to come (boxes, bonuses) from every state that can occur, and
-    their expected squares and cubes under the same play: ``CHANNELS`` rows of
-    ``layout.count``.
+    with ``channels`` = ``advisor.moments.CHANNELS`` their expected squares and cubes under
+    the same play: ``channels`` rows of ``layout.count``. Every choice is made on the first
+    row, so that row is the same whatever ``channels``.
 
     Raises ``SolveAbandonedError`` soon after ``stop`` is set or the main thread has
     finished (a solve in another thread then gives up rather than hold the exit back;
     one in a ``concurrent.futures`` pool's thread is waited for, as the pool joins its
     threads first: stop it through ``stop``).
     """
-    shared = mmap.mmap(-1, CHANNELS * 8 * layout.count)
-    tables = np.frombuffer(shared, dtype=np.float64).reshape(CHANNELS, layout.count)
+    shared = mmap.mmap(-1, channels * 8 * layout.count)
+    tables = np.frombuffer(shared, dtype=np.float64).reshape(channels, layout.count)
     terminal_values(layout, tables)
     work = Workspace()
 

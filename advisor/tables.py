@@ -1,9 +1,14 @@
 """Solved value tables: built on first use, kept in memory and cached on disk per rule set,
 one ``TableCache`` per folder.
 
+Each rule set has two tables: the mean table, every state's expected points still to
+come (all that advice needs), and the moments table, which adds their expected square
+and cube (for the shape of the final score, which the chances to win and the review
+need). The mean table is solved first, so advice never waits for the moments; the
+moments table's first row is the mean table itself, bit for bit.
+
 A table file is one ``.npy`` record of the rules' key, a checksum of the values, and the
-value of every state that can occur with its expected square and cube (for the shape of
-the final score); it is read whole into memory (some megabytes), so
+values; it is read whole into memory (some megabytes), so
 a file changed or cut short on disk afterwards cannot touch the table in use. The disk
 cache is only a cache: anything in a table's place that is not a regular file, a file
 damaged, cut short, written for other rules, whose values do not match their checksum or
@@ -34,18 +39,23 @@ from advisor.solver import solve
 from scoring import GameRules, rules_of, rules_signature, rules_variant
 
 # Bump when the meaning or layout of the stored arrays changes.
-FORMAT = 5
+FORMAT = 6
 CACHE_ENV = "DICE_TABLE_ADVISOR_CACHE"
 KEY_LENGTH = 16
 
 
 @dataclass(frozen=True, eq=False)
 class Solved:
-    """A game's layout, and from each state the expected points still to come and their
-    expected square and cube (``tables``: those rows)."""
+    """A game's layout, and from each state the expected points still to come, with their
+    expected square and cube in a moments table (``tables``: those rows)."""
 
     layout: Layout
     tables: np.ndarray
+
+    @property
+    def has_moments(self) -> bool:
+        """Whether ``tables`` holds the square and cube beside the mean."""
+        return len(self.tables) == CHANNELS
 
     @property
     def values(self) -> np.ndarray:
@@ -74,9 +84,9 @@ def rules_key(layout: Layout) -> str:
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
-def _record(count: int) -> np.dtype:
+def _record(channels: int, count: int) -> np.dtype:
     """A table file's one record: the rules' key, the values' checksum and the values."""
-    values = ("values", "<f8", (CHANNELS, count))
+    values = ("values", "<f8", (channels, count))
     return np.dtype([("key", f"S{KEY_LENGTH}"), ("checksum", "<u4"), values])
 
 
@@ -88,7 +98,8 @@ def _save(path: Path, key: str, values: np.ndarray) -> None:
     """Write the record header, the key, the checksum, then the values as they are in
     memory (no copy)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    header = {"descr": npy.dtype_to_descr(_record(values.shape[1])), "fortran_order": False}
+    record = _record(*values.shape)
+    header = {"descr": npy.dtype_to_descr(record), "fortran_order": False}
     written = path.with_name(f"{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
     try:
         with written.open("wb") as out:
@@ -105,9 +116,9 @@ class DamagedTableError(ValueError):
     """A stored table cannot be used: unreadable, cut short, or for other rules."""
 
 
-def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
-    """The values stored at `path` for these rules, read into memory; raises
-    DamagedTableError."""
+def _load(path: Path, layout: Layout, key: str, channels: int) -> np.ndarray:
+    """The values (``channels`` rows) stored at `path` for these rules, read into memory;
+    raises DamagedTableError."""
     try:
         # Opened without waiting, so that a FIFO in a table's place cannot hang the reader.
         descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -122,8 +133,8 @@ def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
             raise DamagedTableError(f"unreadable ({error})") from error
     if not isinstance(stored, np.ndarray):
         raise DamagedTableError("not a table file")
-    if stored.dtype != _record(layout.count) or stored.shape != ():
-        wanted = f"{CHANNELS} x {layout.count} values"
+    if stored.dtype != _record(channels, layout.count) or stored.shape != ():
+        wanted = f"{channels} x {layout.count} values"
         raise DamagedTableError(f"holds {stored.dtype} {stored.shape}, not {wanted}")
     if stored["key"] != key.encode():
         raise DamagedTableError("written for other rules")
@@ -136,6 +147,11 @@ def _load(path: Path, layout: Layout, key: str) -> np.ndarray:
         raise DamagedTableError("holding values that are not finite numbers")
     values.flags.writeable = False
     return values
+
+
+# Where a table's values come from (None: not found), given the layout, the rules key
+# and the rows wanted.
+Finding = Callable[[Layout, str, int], np.ndarray | None]
 
 
 class TableCache:
@@ -160,64 +176,73 @@ class TableCache:
         self._by_key: dict[str, Solved] = {}
         self._ahead = BackgroundSolver(self, {CACHE_ENV: str(self.folder)})
 
-    def path(self, game: str | GameRules) -> Path:
-        """Where the game's table is stored in the folder (whether it is there or not)."""
-        return self._file(*self._layout(game))
+    def path(self, game: str | GameRules, moments: bool = False) -> Path:
+        """Where the game's mean table (or its moments table) is stored in the folder
+        (whether it is there or not)."""
+        return self._file(*self._layout(game), _channels(moments))
 
     def states(self, game: str | GameRules) -> int:
-        """How many states the game's table holds (its size, and its solve's)."""
+        """How many states the game's tables hold (their size, and their solves')."""
         return self._layout(game)[0].count
 
-    def stored(self, game: str | GameRules) -> bool:
-        """Whether a file is in the game's table's place in the folder (sound or not)."""
-        return self.path(game).exists()
+    def stored(self, game: str | GameRules, moments: bool = False) -> bool:
+        """Whether a file is in the place of the game's mean table (or moments table) in
+        the folder (sound or not)."""
+        return self.path(game, moments).exists()
 
-    def build(self, game: str | GameRules, force: bool = False) -> Path:
-        """Solve a game and store its table unless a sound one is already stored (or
-        `force`); where it is stored."""
+    def build(self, game: str | GameRules, force: bool = False, moments: bool = True) -> Path:
+        """Solve a game's mean table, then (with ``moments``) its moments table, storing
+        each unless a sound one is already stored (or `force`); where the mean table is
+        stored."""
         layout, key = self._layout(game)
-        values, path = self._stored_or_solved(layout, key, force)
-        with self._lock:
-            self._by_key.setdefault(key, Solved(layout, values))
-        return path
+        for channels in (1, CHANNELS) if moments else (1,):
+            values, _ = self._stored_or_solved(layout, key, channels, force)
+            self._keep(game, key, Solved(layout, values))
+        return self._file(layout, key, 1)
 
     def solved(self, game: str | GameRules) -> Solved:
-        """The solved tables of a game: from memory, else from the folder, else solved here
-        and stored."""
+        """The game's tables with at least the mean (its moments too when they are in
+        memory): from memory, else from the folder, else solved here and stored."""
         # Never None: solving always gives the values.
-        return cast(
-            "Solved", self._known(game, lambda layout, key: self._stored_or_solved(layout, key)[0])
-        )
+        return cast("Solved", self._known(game, 1, self._stored_or_solved_values))
 
-    def loaded(self, game: str | GameRules) -> bool:
-        """Whether the game's table is in memory."""
+    def with_moments(self, game: str | GameRules) -> Solved:
+        """The game's moments table: from memory, else from the folder, else solved here
+        and stored."""
+        return cast("Solved", self._known(game, CHANNELS, self._stored_or_solved_values))
+
+    def loaded(self, game: str | GameRules, moments: bool = False) -> bool:
+        """Whether the game's mean table (or moments table) is in memory."""
         rules = rules_of(game)
         with self._lock:
-            return id(rules) in self._by_rules
+            known = self._by_rules.get(id(rules))
+        return known is not None and (known.has_moments or not moments)
 
-    def load_stored(self, game: str | GameRules) -> bool:
-        """Load the game's table from the folder if it is stored and sound, never solving
-        it; whether the table is in memory now."""
+    def load_stored(self, game: str | GameRules, moments: bool = False) -> bool:
+        """Load the game's mean table (or moments table) from the folder if it is stored and
+        sound, never solving it; whether it is in memory now."""
 
-        def stored(layout: Layout, key: str) -> np.ndarray | None:
-            path = self._file(layout, key)
+        def stored(layout: Layout, key: str, channels: int) -> np.ndarray | None:
+            path = self._file(layout, key, channels)
             try:
-                return _load(path, layout, key) if path.exists() else None
+                return _load(path, layout, key, channels) if path.exists() else None
             except DamagedTableError:
                 return None
 
-        return self._known(game, stored) is not None
+        return self._known(game, _channels(moments), stored) is not None
 
     def solve_ahead(self, games: Iterable[str]) -> None:
-        """Start solving in the background, one at a time and in order, the tables of
-        `games` not stored yet (see ``advisor.background``); later calls do nothing."""
+        """Start solving in the background, one at a time and in order, the mean tables of
+        `games` not stored yet, then their moments tables (see ``advisor.background``);
+        later calls do nothing."""
         if self._ahead.start(games):
             atexit.register(self.stop)
 
-    def ready(self, game: str) -> bool:
-        """Whether the game's table is in memory (a sound stored one is loaded now, a few
-        milliseconds); if not, it is solved ahead next."""
-        return self._ahead.ready(game)
+    def ready(self, game: str, moments: bool = False) -> bool:
+        """Whether the game's mean table (or moments table) is in memory (a sound stored
+        one is loaded now, a few milliseconds); if not, it is solved ahead next (the
+        moments after the mean)."""
+        return self._ahead.ready(game, moments)
 
     def stop(self) -> None:
         """Abandon every solve of this cache, the one under way ahead included (it stores
@@ -238,56 +263,71 @@ class TableCache:
                 known = self._layouts.setdefault(id(rules), made)
         return known[1], known[2]
 
-    def _file(self, layout: Layout, key: str) -> Path:
-        return self.folder / f"{layout.rules.id}-{key}.npy"
+    def _file(self, layout: Layout, key: str, channels: int) -> Path:
+        kind = "-moments" if channels == CHANNELS else ""
+        return self.folder / f"{layout.rules.id}-{key}{kind}.npy"
+
+    def _stored_or_solved_values(self, layout: Layout, key: str, channels: int) -> np.ndarray:
+        return self._stored_or_solved(layout, key, channels)[0]
 
     def _stored_or_solved(
-        self, layout: Layout, key: str, force: bool = False
+        self, layout: Layout, key: str, channels: int, force: bool = False
     ) -> tuple[np.ndarray, Path]:
-        """The table of these rules: from the folder when it is there and sound, else
-        solved and stored (kept in memory alone when it cannot be stored)."""
-        path = self._file(layout, key)
+        """The table of these rules with ``channels`` rows: from the folder when it is
+        there and sound, else solved and stored (kept in memory alone when it cannot be
+        stored)."""
+        path = self._file(layout, key, channels)
         if not force and path.exists():
             try:
-                return _load(path, layout, key), path
+                return _load(path, layout, key, channels), path
             except DamagedTableError as error:
                 log.warning("advisor table %s is %s: solving it again", path, error)
-        values = solve(layout, stop=self.stopping)
+        values = solve(layout, channels, stop=self.stopping)
         try:
             _save(path, key, values)
         except OSError as error:
             log.warning("advisor table %s cannot be stored (%s): kept in memory only", path, error)
         return values, path
 
-    def _known(
-        self, game: str | GameRules, find: Callable[[Layout, str], np.ndarray | None]
-    ) -> Solved | None:
-        """The game's tables from memory, else with the values `find` gives (None: not
-        found)."""
+    def _known(self, game: str | GameRules, channels: int, find: Finding) -> Solved | None:
+        """The game's tables with at least ``channels`` rows from memory, else with the
+        values `find` gives (None: not found)."""
         rules = rules_of(game)
         with self._lock:
             known = self._by_rules.get(id(rules))
-        if known is not None:
+        if known is not None and len(known.tables) >= channels:
             return known
         layout, key = self._layout(rules)
         with self._lock:
             table = self._by_key.get(key)
-        if table is None:
-            values = find(layout, key)
+        if table is None or len(table.tables) < channels:
+            values = find(layout, key, channels)
             if values is None:
                 return None
             table = Solved(layout, values)
+        return self._keep(rules, key, table)
+
+    def _keep(self, game: str | GameRules, key: str, table: Solved) -> Solved:
+        """Keep ``table`` in memory for the game, unless one with as many rows or more is
+        there already; the one kept."""
+        rules = rules_of(game)
         with self._lock:
-            table = self._by_key.setdefault(key, table)
-            self._by_rules[id(rules)] = table
-        return table
+            kept = self._by_key.get(key)
+            if kept is None or len(kept.tables) < len(table.tables):
+                kept = self._by_key[key] = table
+            self._by_rules[id(rules)] = kept
+        return kept
 
 
-def solve_afresh(game: str | GameRules) -> Solved:
-    """A game's tables solved here from scratch, neither read nor stored (what a build
-    costs, for measuring it)."""
+def _channels(moments: bool) -> int:
+    return CHANNELS if moments else 1
+
+
+def solve_afresh(game: str | GameRules, moments: bool = False) -> Solved:
+    """A game's mean table (or moments table) solved here from scratch, neither read nor
+    stored (what a build costs, for measuring it)."""
     layout = Layout(rules_of(game))
-    return Solved(layout, solve(layout))
+    return Solved(layout, solve(layout, _channels(moments)))
 
 
 _default_lock = threading.Lock()

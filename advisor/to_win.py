@@ -241,7 +241,7 @@ def endgame(
     turn."""
     rules = rules_of(game)
     refuse_chances(rules)
-    tables = (cache or default_cache()).solved(rules)
+    tables = (cache or default_cache()).with_moments(rules)
     bonuses = list(earned) if earned is not None else [0] * len(columns)
     if len(bonuses) != len(columns) or not 0 <= player < len(columns):
         raise ValueError("give one column and one count of extra bonuses per seat")

@@ -1,7 +1,8 @@
 """``python -m tools.advisor_benchmark [GAME...]``: time and memory of solving each game.
 
 Each game is solved from scratch (no cache) in its own process, on every core, so
-that its peak resident memory is its own. Then the queries are timed on columns of
+that its peak resident memory is its own: its mean table (all that advice needs), then
+its moments table (for the chances to win and the review). Then the queries are timed on columns of
 played games, with the tables loaded (from the cache, built there if missing).
 ``--against-yatzy-solver`` compares with that package instead (see ``tools.advisor_compare``).
 """
@@ -50,20 +51,25 @@ def _rules(game: str, forced: bool, unsaved: bool) -> GameRules:
 
 
 def _solve_one(game: str, forced: bool, unsaved: bool) -> None:
-    """Solve ``game`` (as ``_rules`` makes it) here and print states, expected score and
-    seconds as JSON."""
+    """Solve ``game``'s mean table, then its moments table (as ``_rules`` makes it) here and
+    print states, expected score, seconds of each and their MiB as JSON."""
+    rules = _rules(game, forced, unsaved)
     start = time.perf_counter()
-    tables = solve_afresh(_rules(game, forced, unsaved))
+    tables = solve_afresh(rules)
     seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    moments = solve_afresh(rules, moments=True)
+    moments_seconds = time.perf_counter() - start
     columns = tables.columns
     empty = tables.values[columns.position(columns.state({}))]
-    states = len(tables.values)
-    table_mib = tables.tables.nbytes / 2**20
-    print(
-        json.dumps(
-            {"states": states, "expected": float(empty), "seconds": seconds, "mib": table_mib}
-        )
-    )
+    found = {
+        "states": len(tables.values),
+        "expected": float(empty),
+        "seconds": seconds,
+        "moments_seconds": moments_seconds,
+        "mib": (tables.tables.nbytes + moments.tables.nbytes) / 2**20,
+    }
+    print(json.dumps(found))
 
 
 def measure(game: str, forced: bool = False, unsaved: bool = False) -> dict[str, float]:
@@ -185,21 +191,22 @@ def main(argv: list[str] | None = None) -> None:
         return
     print(f"one game at a time, each in its own process on {os.cpu_count()} cores")
     print(
-        f"{'game':8} {'states':>9} {'expected':>10} {'build s':>8} {'CPU s':>6} "
-        f"{'peak MiB':>9} {'table MiB':>9}"
+        f"{'game':8} {'states':>9} {'expected':>10} {'mean s':>7} {'moments s':>9} "
+        f"{'CPU s':>6} {'peak MiB':>9} {'tables MiB':>10}"
     )
-    wall = cpu = 0.0
+    wall = moments = cpu = 0.0
     games = args.games or advised_games()
     for game in games:
         row = measure(game, args.forced, args.without_saved_rolls)
         wall, cpu = wall + row["seconds"], cpu + row["cpu_seconds"]
+        moments += row["moments_seconds"]
         print(
-            f"{game:8} {row['states']:9d} {row['expected']:10.4f} "
-            f"{row['seconds']:8.1f} {row['cpu_seconds']:6.1f} {row['peak_mib']:9.0f} "
-            f"{row['mib']:9.1f}",
+            f"{game:8} {row['states']:9d} {row['expected']:10.4f} {row['seconds']:7.2f} "
+            f"{row['moments_seconds']:9.2f} {row['cpu_seconds']:6.1f} {row['peak_mib']:9.0f} "
+            f"{row['mib']:10.1f}",
             flush=True,
         )
-    print(f"{'total':8} {'':9} {'':10} {wall:8.1f} {cpu:6.1f}")
+    print(f"{'total':8} {'':9} {'':10} {wall:7.2f} {moments:9.2f} {cpu:6.1f}")
     if args.forced or args.without_saved_rolls:
         return
     print(f"\nquery times in ms over {QUERY_GAMES} games each (median / max)")

@@ -3,7 +3,9 @@
 Both solve American Yahtzee with the forced joker and Scandinavian Yatzy exactly. Each
 build and each first query runs in a fresh process, ours and theirs alternately, round
 after round; the queries run in this process, alternately on the same situations, met
-in games the advisor plays. The table gives medians and their ratio (ours / theirs).
+in games the advisor plays. The table gives medians, their ratio (ours / theirs), and
+the spread of that ratio: the lowest and highest over the rounds (for the queries, over
+as many groups of games).
 """
 
 import os
@@ -49,7 +51,8 @@ THEIR_FIRST_QUERY = (
     "y.Solver.load(sys.argv[2], y.Variant(sys.argv[1])).option_values(sys.argv[3])"
 )
 
-Row = tuple[str, float, float, str]
+# A measure: its name, our median, theirs, the unit, and the lowest and highest ratio.
+Row = tuple[str, float, float, str, tuple[float, float]]
 # One child process's wall seconds and peak MiB.
 Measured = tuple[float, float]
 
@@ -102,15 +105,22 @@ def _as_theirs(
 
 def time_queries(
     game: str, theirs: TheirSolver, cache: TableCache
-) -> tuple[dict[str, list[float]], float, int]:
-    """Milliseconds of each query (ours with the tables of `cache`), ours and theirs in turns
-    on the same situations, the largest difference between our values and theirs, and how
-    many were compared."""
+) -> tuple[dict[str, list[list[float]]], float, int]:
+    """Milliseconds of each query (ours with the tables of `cache`) per game played, ours
+    and theirs in turns on the same situations, the largest difference between our values
+    and theirs, and how many were compared."""
     cache.solved(game)
     rng = random.Random(game)
-    samples: dict[str, list[float]] = {"keep": [], "keep theirs": [], "box": [], "box theirs": []}
+    samples: dict[str, list[list[float]]] = {
+        "keep": [],
+        "keep theirs": [],
+        "box": [],
+        "box theirs": [],
+    }
     worst, compared, turn = 0.0, 0, 0
     for _ in range(QUERY_GAMES):
+        for times in samples.values():
+            times.append([])
         table = Game(game, ["p"])
         while not table.finished:
             column = table.column("p")
@@ -119,12 +129,14 @@ def time_queries(
             their: dict[str, list[tuple[str, float]]] = {}
             for ours in (True, False) if turn % 2 == 0 else (False, True):
                 if ours:
-                    keep = timed(samples["keep"], advise_keep, game, dice, 1, column, cache=cache)
-                    box = timed(samples["box"], advise_box, game, dice, 3, column, cache=cache)
+                    keep = timed(
+                        samples["keep"][-1], advise_keep, game, dice, 1, column, cache=cache
+                    )
+                    box = timed(samples["box"][-1], advise_box, game, dice, 3, column, cache=cache)
                 else:
                     for query, rolls_left in (("keep", 2), ("box", 0)):
                         text = situation(game, column, dice, rolls_left)
-                        found = timed(samples[f"{query} theirs"], theirs.option_values, text)
+                        found = timed(samples[f"{query} theirs"][-1], theirs.option_values, text)
                         their[query] = found
             so_far = sum(column.values())
             mine = {"keep": _as_theirs(game, keep, so_far), "box": _as_theirs(game, box, so_far)}
@@ -147,9 +159,25 @@ def lockstep_turn(tables: Solved) -> float:
     return 1000 * (time.perf_counter() - start) / (LOCKSTEP * len(tables.layout.rules.boxes))
 
 
-def _medians(found: list[list[Measured]], field: int, scale: float = 1) -> tuple[float, float]:
-    ours, theirs = (scale * statistics.median(row[field] for row in side) for side in found)
-    return ours, theirs
+def _row(name: str, found: list[list[Measured]], field: int, unit: str, scale: float = 1) -> Row:
+    """The medians of one field of each side's runs, and the ratios of the runs of each
+    round."""
+    ours, theirs = (scale * statistics.median(run[field] for run in side) for side in found)
+    ratios = [mine[field] / their[field] for mine, their in zip(*found, strict=True)]
+    return name, ours, theirs, unit, (min(ratios), max(ratios))
+
+
+def _query_row(name: str, ours: list[list[float]], theirs: list[list[float]], rounds: int) -> Row:
+    """The medians of all of each side's query times, and the ratio of the medians within
+    each of ``rounds`` groups of games."""
+    ratios = []
+    for group in range(rounds):
+        mine = [t for times in ours[group::rounds] for t in times]
+        their = [t for times in theirs[group::rounds] for t in times]
+        ratios.append(statistics.median(mine) / statistics.median(their))
+    flat = [[t for times in side for t in times] for side in (ours, theirs)]
+    medians = [statistics.median(side) for side in flat]
+    return name, medians[0], medians[1], "ms", (min(ratios), max(ratios))
 
 
 def compare(rounds: int) -> list[Row]:
@@ -167,14 +195,17 @@ def _compare(rounds: int, folder: Path) -> list[Row]:
     env = {**os.environ, CACHE_ENV: str(folder)}
     for game, (label, variant, _) in GAMES.items():
         table = str(folder / f"{variant}.table")
-        builds = in_turns(
-            rounds,
-            ["-m", "advisor", "build", game, "--force"],
-            ["-c", THEIR_BUILD, variant, table],
-            env,
+        their_build = ["-c", THEIR_BUILD, variant, table]
+        builds = in_turns(rounds, ["-m", "advisor", "build", game, "--force"], their_build, env)
+        rows.append(
+            _row(f"{label}: every table the page uses, build, whole process", builds, 0, "s")
         )
-        rows.append((f"{label} table build, whole process, wall", *_medians(builds, 0), "s"))
-        rows.append((f"peak memory, {label} table build", *_medians(builds, 1), "MiB"))
+        rows.append(_row(f"{label}: peak memory of that build", builds, 1, "MiB"))
+        ours = ["-m", "advisor", "build", game, "--force", "--without-moments"]
+        advice = in_turns(rounds, ours, their_build, env)
+        rows.append(
+            _row(f"{label}: the advice's table alone, build, whole process", advice, 0, "s")
+        )
         first = situation(game, {}, FIRST_DICE, 2)
         starts = in_turns(
             rounds,
@@ -182,25 +213,24 @@ def _compare(rounds: int, folder: Path) -> list[Row]:
             ["-c", THEIR_FIRST_QUERY, variant, table, first],
             env,
         )
-        rows.append((f"{label}: first query in a fresh process", *_medians(starts, 0, 1000), "ms"))
+        rows.append(_row(f"{label}: first query in a fresh process", starts, 0, "ms", 1000))
         theirs = yatzy_solver.Solver.build(yatzy_solver.Variant(variant))
         samples, worst, compared = time_queries(game, theirs, TableCache(folder))
-        medians = {name: statistics.median(times) for name, times in samples.items()}
         for query, name in (("keep", "advise_keep, new state"), ("box", "advise_box")):
-            rows.append(
-                (f"{label}: {name}, median", medians[query], medians[f"{query} theirs"], "ms")
+            row = _query_row(
+                f"{label}: {name}, median", samples[query], samples[f"{query} theirs"], rounds
             )
+            rows.append(row)
         # A turn of play asks for two keeps and a box at most; ours play many at once.
+        medians = {
+            name: statistics.median(t for times in found for t in times)
+            for name, found in samples.items()
+        }
         their_turn = 2 * medians["keep theirs"] + medians["box theirs"]
         ours_turn = lockstep_turn(TableCache(folder).solved(game))
-        rows.append(
-            (
-                f"{label}: a turn of play, {LOCKSTEP:,} games in lockstep",
-                ours_turn,
-                their_turn,
-                "ms",
-            )
-        )
+        ratio = ours_turn / their_turn
+        name = f"{label}: a turn of play, {LOCKSTEP:,} games in lockstep"
+        rows.append((name, ours_turn, their_turn, "ms", (ratio, ratio)))
         print(f"{game}: values agree to {worst:.1e} on {compared:,} options", flush=True)
     return rows
 
@@ -210,9 +240,9 @@ def print_table(rows: list[Row], rounds: int) -> None:
     from yatzy_solver import __version__
 
     print(f"\nagainst yatzy-solver {__version__}: medians of {rounds} rounds taken in turns\n")
-    print("| measure | ours | yatzy-solver | ratio |")
-    print("|---|---|---|---|")
-    for name, ours, theirs, unit in rows:
+    print("| measure | ours | yatzy-solver | ratio | ratio, lowest to highest round |")
+    print("|---|---|---|---|---|")
+    for name, ours, theirs, unit, (low, high) in rows:
         digits = {"s": 2, "MiB": 0}.get(unit, 3 if max(ours, theirs) < 1 else 1)
         cells = f"{ours:.{digits}f} {unit} | {theirs:.{digits}f} {unit}"
-        print(f"| {name} | {cells} | {ours / theirs:.2f} |", flush=True)
+        print(f"| {name} | {cells} | {ours / theirs:.2f} | {low:.2f} to {high:.2f} |", flush=True)

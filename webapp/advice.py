@@ -25,7 +25,7 @@ from scoring import Game, GameRules
 from webapp import turn_state
 from webapp.language import _, error_text, number
 from webapp.saved_games import Entries, OpenGame
-from webapp.server import rules_ready, too_large
+from webapp.server import TablesLoaded, advisor_progress, chances_ready, rules_ready, too_large
 from webapp.state import ADVISOR_KEY, ASK_KEY
 
 
@@ -64,6 +64,16 @@ def advisor_ready(rules: GameRules) -> bool:
     background (`webapp.server.ahead`): the page never waits for it, and redraws itself once it
     is ready (`webapp.server.sync`). Never for rules the advisor does not solve."""
     return rules_ready(rules)
+
+
+def awaited(rules: GameRules, finished: bool) -> tuple[GameRules, TablesLoaded] | None:
+    """The rules and the advisor's progress on them when the page waits for more of its
+    tables (the advisor on, or the game `finished` for its review, and a table still to
+    load), else None."""
+    if not (advisor_on() or finished) or no_advice(rules) is not None:
+        return None
+    progress = advisor_progress(rules)
+    return None if all(progress) else (rules, progress)
 
 
 def advisor_on() -> bool:
@@ -124,7 +134,9 @@ def plan_turn(saved: OpenGame) -> Turn:
         waiting = advisor_on() and not helped and why is None
         return Turn(roll, hand, [], {}, waiting=waiting, unadvised=why)
     keeps = keep_choices(saved, hand, roll) if roll < saved.game.last_roll(saved.player) else []
-    found = _endgame(saved.id, saved.entries, saved.game)
+    found = (
+        _endgame(saved.id, saved.entries, saved.game) if chances_ready(saved.game.rules) else None
+    )
     to_win = found.advice(hand, roll) if found is not None else None
     return Turn(roll, hand, keeps, box_choices(saved, hand, roll), to_win=to_win)
 
@@ -157,11 +169,11 @@ def _chances(game_id: str, entries: Entries, _game: Game) -> dict[str, float]:
 
 def chances_now(saved: OpenGame) -> dict[str, float] | None:
     """Each player's chance to win while a game of several goes on with the advisor on
-    and ready."""
+    and its moments table loaded."""
     rules = saved.game.rules
     if saved.game.finished or len(saved.game.players) < 2 or not advisor_on():
         return None
-    if not advisor_ready(rules) or no_chances(rules) is not None:
+    if not chances_ready(rules):
         return None
     return _chances(saved.id, saved.entries, saved.game)
 
@@ -179,8 +191,8 @@ def review_wanted(saved: OpenGame) -> bool:
 
 
 def game_review(saved: OpenGame) -> Review | None:
-    """The game's review, or ``None`` while the advisor is still solving the game (or
-    gives no review in it)."""
-    if no_chances(saved.game.rules) is not None or not advisor_ready(saved.game.rules):
+    """The game's review, or ``None`` while the advisor is still solving the game's
+    moments table (or gives no review in it)."""
+    if not chances_ready(saved.game.rules):
         return None
     return _reviewed(saved.id, saved.entries, saved.game)

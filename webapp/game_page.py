@@ -8,7 +8,7 @@ the libraries only a game needs (OpenCV, pandas, Altair).
 import streamlit as st
 
 from webapp import turn_state
-from webapp.advice import advisor_on, advisor_ready, no_advice, plan_turn
+from webapp.advice import awaited, plan_turn
 from webapp.changes import settle_turn
 from webapp.flash import show_flash
 from webapp.language import _, game_title, sheet_names
@@ -77,12 +77,10 @@ def game_page(saved: OpenGame) -> None:
     """One game: the turn (or the standings once every box is filled, or a note once the
     game is abandoned) above the sheet."""
     rules = saved.game.rules
-    waiting = (advisor_on() or saved.game.finished) and not advisor_ready(rules)
-    waiting = waiting and no_advice(rules) is None
     if saved.game.current_player is not None:
         settle_turn(saved)
     shown = turn_state.synced_revision(saved.id) or saved.revision
-    follow_changes(saved.table, saved.id, shown, rules if waiting else None)
+    follow_changes(saved.table, saved.id, shown, awaited(rules, saved.game.finished))
     own = _header(saved)
     show_flash()
     names = sheet_names(rules, own)

@@ -10,7 +10,7 @@ from pathlib import Path
 import streamlit as st
 
 from webapp import turn_state
-from webapp.advice import Turn, advisor_on, advisor_ready, chances_now, no_advice, plan_turn
+from webapp.advice import Turn, awaited, chances_now, plan_turn
 from webapp.language import sheet_names
 from webapp.saved_games import OpenGame
 from webapp.server import follow_changes
@@ -44,7 +44,6 @@ def screen_page(saved: OpenGame) -> None:
     _advice_as_asked()
     st.html(STYLE)
     rules = saved.game.rules
-    waiting = advisor_on() and not advisor_ready(rules) and no_advice(rules) is None
     with st.container(key="screen_follow"):
-        follow_changes(saved.table, saved.id, saved.revision, rules if waiting else None)
+        follow_changes(saved.table, saved.id, saved.revision, awaited(rules, finished=False))
     table_screen(saved, sheet_names(rules), _turn(saved), chances_now(saved))

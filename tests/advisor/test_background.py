@@ -18,14 +18,14 @@ def cache(tmp_path) -> TableCache:
 
 
 def _children(game: str) -> list[int]:
-    """Process ids of the running `advisor build GAME` commands."""
+    """Process ids of the running `advisor build GAME` commands (with or without moments)."""
     found = []
     for entry in Path("/proc").iterdir():
         try:
             command = (entry / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if command[-3:] == [b"build", game.encode(), b""] and b"advisor" in command:
+        if b"advisor" in command and command[command.index(b"build") + 1 :][:1] == [game.encode()]:
             found.append(int(entry.name))
     return found
 
@@ -47,14 +47,40 @@ def test_a_table_asked_for_is_solved_stored_and_loaded(cache):
 
 
 def test_a_solve_killed_part_way_is_started_again_on_the_next_ask(cache, caplog):
-    cache.solve_ahead(["yahtzee"])
-    _wait(lambda: _children("yahtzee"))
-    for pid in _children("yahtzee"):
+    cache.solve_ahead(["greek"])
+    _wait(lambda: _children("greek"))
+    for pid in _children("greek"):
         os.kill(pid, signal.SIGKILL)
-    _wait(lambda: "solving yahtzee ahead failed" in caplog.text)
-    assert not cache.loaded("yahtzee")
+    _wait(lambda: "solving greek ahead failed" in caplog.text)
+    assert not cache.loaded("greek")
     # The solve runs at the lowest priority: on a busy machine it waits its turn.
-    _wait(lambda: cache.ready("yahtzee"), seconds=600)
+    _wait(lambda: cache.ready("greek"), seconds=600)
+    cache.stop()
+
+
+def test_every_mean_table_comes_before_any_moments_table(cache):
+    cache.solve_ahead(["catalan", "yacht"])
+    # Watching the folder, not asking (a table asked for would jump the queue).
+    _wait(lambda: all(cache.stored(game, moments=True) for game in ("catalan", "yacht")))
+    _wait(lambda: cache.loaded("yacht", moments=True))
+    cache.stop()
+    means = [cache.path(game).stat().st_mtime_ns for game in ("catalan", "yacht")]
+    moments = [cache.path(game, moments=True).stat().st_mtime_ns for game in ("catalan", "yacht")]
+    assert max(means) <= min(moments)
+    assert cache.loaded("catalan", moments=True)
+    assert cache.with_moments("yacht").tables.shape[0] == 3
+
+
+def test_asking_for_the_moments_first_still_solves_the_mean_table_first(cache):
+    cache.solve_ahead([])
+    assert not cache.ready("catalan", moments=True)
+    _wait(lambda: cache.stored("catalan"))
+    assert not cache.stored("catalan", moments=True) or (
+        cache.path("catalan").stat().st_mtime_ns
+        <= cache.path("catalan", moments=True).stat().st_mtime_ns
+    )
+    _wait(lambda: cache.ready("catalan", moments=True))
+    assert cache.loaded("catalan")
     cache.stop()
 
 

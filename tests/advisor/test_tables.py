@@ -42,7 +42,36 @@ def test_build_command_prints_each_games_time(tmp_path: Path) -> None:
         check=True,
     )
     assert run.stdout.startswith("catalan  built in ")
-    assert len(list(tmp_path.glob("catalan-*.npy"))) == 1
+    cache = TableCache(tmp_path)
+    assert set(tmp_path.glob("catalan-*.npy")) == {
+        cache.path("catalan"),
+        cache.path("catalan", moments=True),
+    }
+    assert cache.with_moments("catalan").tables.shape == (3, cache.states("catalan"))
+
+
+def test_build_command_can_leave_the_moments_for_later(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "advisor", "build", "catalan", "--without-moments"],
+        capture_output=True,
+        cwd=ROOT,
+        env={**os.environ, CACHE_ENV: str(tmp_path)},
+        check=True,
+    )
+    cache = TableCache(tmp_path)
+    assert [path.name for path in tmp_path.glob("catalan-*.npy")] == [cache.path("catalan").name]
+    assert cache.solved("catalan").tables.shape == (1, cache.states("catalan"))
+
+
+def test_the_moments_tables_first_row_is_the_mean_table_bit_for_bit(tmp_path: Path) -> None:
+    TableCache(tmp_path).build("yacht")
+    cache = TableCache(tmp_path)
+    mean = cache.solved("yacht").tables
+    moments = TableCache(tmp_path).with_moments("yacht").tables
+    assert mean.shape[0] == 1
+    np.testing.assert_array_equal(moments[0], mean[0])
+    upgraded = cache.with_moments("yacht")
+    assert cache.solved("yacht") is upgraded, "the moments table replaces the mean in memory"
 
 
 def test_build_command_refuses_an_unknown_game(tmp_path: Path) -> None:
@@ -58,7 +87,7 @@ def test_build_command_refuses_an_unknown_game(tmp_path: Path) -> None:
 
 
 def _key(path: Path) -> bytes:
-    return path.stem.rsplit("-", 1)[1].encode()
+    return path.stem.removesuffix("-moments").rsplit("-", 1)[1].encode()
 
 
 @pytest.mark.parametrize(
@@ -76,19 +105,24 @@ def _key(path: Path) -> bytes:
     ],
     ids=["cut short", "garbage", "empty", "foreign", "zip archive", "other rules"],
 )
-def test_a_damaged_table_is_solved_again_and_replaced(tmp_path, damage, caplog):
+@pytest.mark.parametrize("moments", [False, True], ids=["mean", "moments"])
+def test_a_damaged_table_is_solved_again_and_replaced(tmp_path, damage, moments, caplog):
     cache = TableCache(tmp_path)
-    path = cache.build(SIXES_AND_POKER)
-    expected = expected_score(SIXES_AND_POKER, cache=cache)
-    # A fresh cache of the folder: nothing in memory.
-    cache = TableCache(tmp_path)
+    cache.build(SIXES_AND_POKER)
+    path = cache.path(SIXES_AND_POKER, moments)
+    expected = cache.with_moments(SIXES_AND_POKER).tables[: 3 if moments else 1].copy()
+
+    def read() -> np.ndarray:
+        # A fresh cache of the folder: nothing in memory.
+        fresh = TableCache(tmp_path)
+        return (fresh.with_moments if moments else fresh.solved)(SIXES_AND_POKER).tables
+
     with path.open("r+b"):
         damage(path)
-    assert expected_score(SIXES_AND_POKER, cache=cache) == expected
+    np.testing.assert_array_equal(read(), expected)
     assert "solving it again" in caplog.text
-    cache = TableCache(tmp_path)
     caplog.clear()
-    assert expected_score(SIXES_AND_POKER, cache=cache) == expected
+    np.testing.assert_array_equal(read(), expected)
     assert "solving it again" not in caplog.text, "the rebuilt table was stored"
 
 

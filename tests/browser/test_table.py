@@ -27,6 +27,7 @@ from tests.browser.page_steps import address, choose, dice_shown, record_hand, s
 from tools import fake_video
 from tools.local_server import CHROMIUM, FLAGS, ROOT, serve, start_server
 from vision.labels import load_labels
+from webapp.server.ahead import MOST_STATES, STATES_ENV
 
 INSECURE_HOST = "dice.test"
 DESKTOP = {"width": 1366, "height": 768}
@@ -126,13 +127,14 @@ def test_insecure_origin_shows_guidance_and_offers_upload(game):
 
 
 def test_ctrl_c_stops_the_server_without_waiting_for_the_advisor(tmp_path: Path):
-    # Opening a Greek game starts its advisor solve (some 20 s) in the background; a
-    # Ctrl-C must abandon it, so the server ends with no table written.
+    # Opening a Maxi Yatzy game, on a server allowed its 33 million states, starts its
+    # advisor solve (minutes) in the background; a Ctrl-C must abandon it, so the server
+    # ends with no table written.
     db, cache = tmp_path / "games.sqlite3", tmp_path / "advisor"
     store = SqliteStore(db)
     table = store.issue_table()
-    game_id = store.create(Game("greek", ["Ann", "Bob"]).to_dict(), table=table).id
-    env = {"DICE_TABLE_DB": str(db), CACHE_ENV: str(cache)}
+    game_id = store.create(Game("maxi", ["Ann", "Bob"]).to_dict(), table=table).id
+    env = {"DICE_TABLE_DB": str(db), CACHE_ENV: str(cache), STATES_ENV: str(MOST_STATES)}
     url, server = start_server(ROOT / "app.py", env)
     try:
         with chromium() as browser:
@@ -145,7 +147,7 @@ def test_ctrl_c_stops_the_server_without_waiting_for_the_advisor(tmp_path: Path)
     finally:
         server.kill()
         server.wait()
-    assert not list(cache.glob("greek-*")), "the solve was abandoned, not finished"
+    assert not list(cache.glob("maxi-*")), "the solve was abandoned, not finished"
 
 
 COUNT_CLICKS = """

@@ -4,16 +4,18 @@ in every page language; and the game page's link to it."""
 
 import html
 import re
+import time
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from advisor import default_cache
-from scoring import Game
+from scoring import GAMES, Game, HouseRules, house_rules
 from store import GameStore
 from tests.webapp.driver import at_table, problems
 from tests.webapp.test_languages import DIRECTIVES, WORD, _forms, _messages, _words
 from webapp.language import LANGUAGES, SOURCE, TRANSLATIONS
+from webapp.server import chances_ready
 from webapp.shared_turn import SharedTurn, with_turn
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -86,6 +88,25 @@ def test_table_screen_gives_the_advisor_s_keep_for_the_dice(store, table):
     (advice,) = _cells(page, "advice")
     assert advice == "Advisor: keep 6-6-6 and roll 2 dice"
     assert _body(page).count('class="screen-die keep"') == 3
+
+
+def test_table_screen_gives_the_advice_before_the_chances_are_worked_out(store, table):
+    # House rules of their own, whose mean table alone is stored: the advice needs no more.
+    rules = house_rules(GAMES["yatzy"], HouseRules(name="Chances later", upper_bonus_points=49))
+    default_cache().build(rules, moments=False)
+    game = Game(rules, PLAYERS)
+    game.record("chance", [6, 6, 5, 5, 3])
+    turn = SharedTurn(1, dice=(6, 4, 6, 1, 6), roll=1, held=frozenset({0, 1}))
+    game_id = store.create(with_turn(game.to_dict(), turn), table=table).id
+    page = _screen(table, game_id)
+    assert _cells(page, "advice") == ["Advisor: keep 6-6-6 and roll 2 dice"]
+    assert _cells(page, "chance") == [], "the chances wait for their table"
+    # The page asked for it: it is solved in the background, after the mean table.
+    deadline = time.monotonic() + 600
+    while not chances_ready(rules):
+        assert time.monotonic() < deadline, "the moments table was never solved"
+        time.sleep(0.05)
+    assert len(_cells(_screen(table, game_id), "chance")) == len(PLAYERS)
 
 
 def test_table_screen_without_the_advisor_gives_no_advice_nor_chances(store, table):

@@ -7,7 +7,13 @@ background; its memory allocator; and, in `streamlit_private`, every use of Stre
 private API. The page reaches the room through the names here only.
 """
 
-from webapp.server.ahead import rules_ready, too_large
+from webapp.server.ahead import (
+    TablesLoaded,
+    advisor_progress,
+    chances_ready,
+    rules_ready,
+    too_large,
+)
 from webapp.server.database import game_store
 from webapp.server.games_import import Progress, importer
 from webapp.server.issued_tables import TooManyTablesError, is_issued, issue_table
@@ -30,8 +36,11 @@ from webapp.server.warming import warm_up
 __all__ = [
     "GAMES_FILES_AN_HOUR",
     "Progress",
+    "TablesLoaded",
     "TooManyTablesError",
     "UploadedFile",
+    "advisor_progress",
+    "chances_ready",
     "follow_changes",
     "forget",
     "frame_gate",

@@ -1,6 +1,7 @@
 """What the server does ahead of its visitors: the advisor's tables of the games solved in
 the background, quickest first, so that advice is there when a game wants it; a table's
-house rules get theirs solved in the background too, once a game is played by them.
+house rules get theirs solved in the background too, once a game is played by them. The
+mean tables (advice) come first, the moments tables (chances to win, review) after.
 
 One cache, the advisor's default, serves every browser of the server; it is safe to ask
 from any number of page threads at once.
@@ -11,7 +12,7 @@ import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from advisor import advised_games, default_cache, unsolvable
+from advisor import advised_games, default_cache, no_chances, unsolvable
 from scoring import GAMES, GameRules, rules_signature
 
 # House rules waiting for their table at most, beyond which a page asks again later.
@@ -35,16 +36,38 @@ def solve_ahead() -> None:
 
 
 def rules_ready(rules: GameRules) -> bool:
-    """Whether the advisor's table for `rules` is loaded; if not, it is solved next in the
-    background (a preset's by the cache's solver, house rules one at a time here). Never
-    for rules the advisor does not solve."""
+    """Whether the advisor's mean table for `rules` (all that advice needs) is loaded; if
+    not, it is solved next in the background (a preset's by the cache's solver, house
+    rules one at a time here). Never for rules the advisor does not solve."""
+    return _ready(rules, moments=False)
+
+
+def chances_ready(rules: GameRules) -> bool:
+    """Whether the advisor's moments table for `rules` (what chances to win, play to win
+    and the review need) is loaded; if not, it is solved in the background right after
+    the mean table. Never for rules the advisor gives no chances in."""
+    return no_chances(rules) is None and _ready(rules, moments=True)
+
+
+# What of the advisor's tables for some rules is loaded: (mean table, moments table).
+TablesLoaded = tuple[bool, bool]
+
+
+def advisor_progress(rules: GameRules) -> TablesLoaded:
+    """Which of the advisor's tables for `rules` are loaded, each missing one solved next
+    (see `rules_ready`, `chances_ready`); in rules without chances, the moments count as
+    loaded (none are made)."""
+    return rules_ready(rules), no_chances(rules) is not None or chances_ready(rules)
+
+
+def _ready(rules: GameRules, moments: bool) -> bool:
     if unsolvable(rules) is not None or too_large(rules) is not None:
         return False
     cache = default_cache()
     if GAMES.get(rules.id) is rules:
         solve_ahead()
-        return cache.ready(rules.id)
-    if cache.loaded(rules) or cache.load_stored(rules):
+        return cache.ready(rules.id, moments)
+    if cache.loaded(rules, moments) or cache.load_stored(rules, moments):
         return True
     key = rules_signature(rules)
     with _lock:
@@ -76,6 +99,8 @@ def too_large(rules: GameRules) -> int | None:
 def _solve(rules: GameRules, key: str) -> None:
     try:
         default_cache().solved(rules)
+        if no_chances(rules) is None:
+            default_cache().with_moments(rules)
     except Exception:
         log.exception("the advisor's table for house rules %r cannot be solved", rules.name)
     finally:
