@@ -1,5 +1,6 @@
 """A plain (not editable) install works away from the checkout: the networks and their
-calibration, the sample photos, the command lines, the page and its languages all ship."""
+calibration, the sample photos, the advisor's compiled kernel, the command lines, the page
+and its languages all ship."""
 
 import os
 import subprocess
@@ -17,9 +18,11 @@ from streamlit.testing.v1 import AppTest
 import {packages}
 # Their frontends are files read at import.
 import webapp.browser_cookie, webapp.live_camera, webapp.speech
+# The advisor's compiled kernel, built by the install.
+import advisor._kernel
 
 site = Path(sys.argv[1])
-for module in ({packages}):
+for module in ({packages}, advisor._kernel):
     assert site in Path(module.__file__).parents, (module.__name__, module.__file__)
 photos = samples.photos()
 assert len(photos) >= 5, photos
