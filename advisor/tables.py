@@ -191,14 +191,20 @@ class TableCache:
         return self.path(game, moments).exists()
 
     def build(self, game: str | GameRules, force: bool = False, moments: bool = True) -> Path:
-        """Solve a game's mean table, then (with ``moments``) its moments table, storing
-        each unless a sound one is already stored (or `force`); where the mean table is
-        stored."""
+        """Solve and store a game's mean table, and with ``moments`` its moments table,
+        unless a sound one is already stored (or `force`); where the mean table is stored.
+
+        Both at once are one solve: the mean table is the moments table's first row.
+        """
         layout, key = self._layout(game)
-        for channels in (1, CHANNELS) if moments else (1,):
-            values, _ = self._stored_or_solved(layout, key, channels, force)
-            self._keep(game, key, Solved(layout, values))
-        return self._file(layout, key, 1)
+        values, path = self._stored_or_solved(layout, key, _channels(moments), force)
+        self._keep(game, key, Solved(layout, values))
+        if not moments:
+            return path
+        path = self._file(layout, key, 1)
+        if force or not self._sound(path, layout, key):
+            self._store(path, key, values[:1])
+        return path
 
     def solved(self, game: str | GameRules) -> Solved:
         """The game's tables with at least the mean (its moments too when they are in
@@ -283,11 +289,22 @@ class TableCache:
             except DamagedTableError as error:
                 log.warning("advisor table %s is %s: solving it again", path, error)
         values = solve(layout, channels, stop=self.stopping)
+        self._store(path, key, values)
+        return values, path
+
+    def _store(self, path: Path, key: str, values: np.ndarray) -> None:
+        """Store a table, or log why it is kept in memory alone."""
         try:
             _save(path, key, values)
         except OSError as error:
             log.warning("advisor table %s cannot be stored (%s): kept in memory only", path, error)
-        return values, path
+
+    def _sound(self, path: Path, layout: Layout, key: str) -> bool:
+        """Whether a sound mean table of these rules is stored at ``path``."""
+        try:
+            return path.exists() and _load(path, layout, key, 1) is not None
+        except DamagedTableError:
+            return False
 
     def _known(self, game: str | GameRules, channels: int, find: Finding) -> Solved | None:
         """The game's tables with at least ``channels`` rows from memory, else with the

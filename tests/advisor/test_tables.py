@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from advisor import CACHE_ENV, TableCache, default_cache, expected_score
+from advisor import CACHE_ENV, TableCache, default_cache, expected_score, solve_afresh
 from scoring.rules import UpperBonus
 from tests.advisor.games import SIXES_AND_POKER
 
@@ -67,11 +67,21 @@ def test_the_moments_tables_first_row_is_the_mean_table_bit_for_bit(tmp_path: Pa
     TableCache(tmp_path).build("yacht")
     cache = TableCache(tmp_path)
     mean = cache.solved("yacht").tables
-    moments = TableCache(tmp_path).with_moments("yacht").tables
     assert mean.shape[0] == 1
+    np.testing.assert_array_equal(mean[0], solve_afresh("yacht").tables[0])
+    moments = cache.with_moments("yacht").tables
+    assert moments.shape[0] == 3
     np.testing.assert_array_equal(moments[0], mean[0])
-    upgraded = cache.with_moments("yacht")
-    assert cache.solved("yacht") is upgraded, "the moments table replaces the mean in memory"
+    assert cache.solved("yacht") is cache.with_moments("yacht"), "the moments replace the mean"
+
+
+def test_building_both_tables_keeps_a_sound_stored_mean_table(tmp_path: Path) -> None:
+    cache = TableCache(tmp_path)
+    path = cache.build("yacht", moments=False)
+    stamp = path.stat().st_mtime_ns
+    assert cache.build("yacht") == path
+    assert path.stat().st_mtime_ns == stamp
+    assert cache.stored("yacht", moments=True)
 
 
 def test_build_command_refuses_an_unknown_game(tmp_path: Path) -> None:
