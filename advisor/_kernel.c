@@ -55,7 +55,8 @@ static int within(const Items *indices, Py_ssize_t bound, const char *name) {
 /* The rows of a block of `channels` by rows by `width`; sets ValueError if it is not one. */
 static Py_ssize_t rows_of(const Items *block, Py_ssize_t channels, Py_ssize_t width,
                           const char *name) {
-    if (channels < 1 || width < 1 || block->length % (channels * width) != 0) {
+    if (channels < 1 || width < 1 || (block->length > 0 && channels > block->length / width) ||
+        block->length % (channels * width) != 0) {
         PyErr_Format(PyExc_ValueError, "%s is not %zd channels of rows of %zd states", name,
                      channels, width);
         return -1;
@@ -94,8 +95,13 @@ static PyObject *mean_rows(PyObject *self, PyObject *args) {
     if (rows < 0 || !within(&targets, rows, "targets") || !within(&sources, rows, "sources")) {
         goto done;
     }
-    if (count == 0 || sources.length % count != 0) {
-        PyErr_SetString(PyExc_ValueError, "sources must hold the same number for each target");
+    if (count == 0 && sources.length == 0) {
+        result = Py_NewRef(Py_None);
+        goto done;
+    }
+    if (count == 0 || sources.length == 0 || sources.length % count != 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "sources must hold the same number, at least one, for each target");
         goto done;
     }
     Py_ssize_t k = sources.length / count;

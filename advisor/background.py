@@ -9,7 +9,7 @@ interpreter lock and only the CPU time the pages leave over. Servers sharing a c
 folder take turns through a lock file in it, so two of them never solve the same table
 at once. The stored table is then loaded here (read into memory, or solved here if
 the child could not store it), unless a page asked for it first. A table a page asks for
-moves to the front of the queue (a moments table behind its game's mean table).
+moves to the front of the queue, a moments table to the front of the moments tables.
 A solve that fails is logged and forgotten, so the next ask starts it again. Stopping
 the cache (at the latest when the program exits) interrupts a running child, which then
 writes nothing.
@@ -71,9 +71,15 @@ class BackgroundSolver:
         mean = self._loaded(game, False)
         if mean and (not moments or self._loaded(game, True)):
             return True
-        wanted = ([] if mean else [(game, False)]) + ([(game, True)] if moments else [])
+        asked = [(game, False)] if not mean else []
+        asked_moments = [(game, True)] if moments else []
         with self._wake:
-            self._queue = wanted + [item for item in self._queue if item not in wanted]
+            rest = [item for item in self._queue if item not in asked + asked_moments]
+            means = [item for item in rest if not item[1]]
+            others = [item for item in rest if item[1]]
+            # A moments table asked for goes ahead of the other moments tables only: a
+            # game's advice never waits for another game's chances.
+            self._queue = asked + means + asked_moments + others
             self._wake.notify()
         return False
 

@@ -102,16 +102,20 @@ def candidates(layout: Layout, roll: int, dense: bool) -> Candidates:
     by_hand: list[list[int]] = [[] for _ in range(points.shape[1])]
     for hand, write, got in offers:
         by_hand[hand].append(number[write, got])
+    offered = (
+        np.arange(len(by_hand)),
+        np.cumsum([0] + [len(c) for c in by_hand]),
+        np.array([c for run in by_hand for c in run], dtype=np.int64),
+    )
+    # Read by the compiled kernel without the interpreter's lock: never to change.
+    for part in offered:
+        part.flags.writeable = False
     return Candidates(
         np.array([write for write, _ in combos]),
         np.array([got for _, got in combos], dtype=float),
         np.array(floor, dtype=np.int64),
         _checks(layout, checks),
-        (
-            np.arange(len(by_hand)),
-            np.cumsum([0] + [len(c) for c in by_hand]),
-            np.array([c for run in by_hand for c in run], dtype=np.int64),
-        ),
+        offered,
     )
 
 

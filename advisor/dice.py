@@ -79,6 +79,10 @@ def keeps(dice: int) -> Keeps:
         np.cumsum([0] + [len(run) for run in runs]),
         np.concatenate(runs),
     )
+    # Shared by every thread and read by the compiled kernel without the interpreter's
+    # lock, after one check of their indices: never to change.
+    for steps in (*rerolls, *drops):
+        steps.flags.writeable = False
     subs = [[flat[k] for k in sub_keeps(hand)] for hand in by_size[dice]]
     sub_starts = np.cumsum([0] + [len(s) for s in subs[:-1]])
     return Keeps(by_size, index, rerolls, drops, flat, np.concatenate(subs), sub_starts)

@@ -326,12 +326,17 @@ class TableCache:
 
     def _keep(self, game: str | GameRules, key: str, table: Solved) -> Solved:
         """Keep ``table`` in memory for the game, unless one with as many rows or more is
-        there already; the one kept."""
+        there already; the one kept. A moments table replaces the mean table for every
+        rules object that shares it, so that the mean table's memory goes."""
         rules = rules_of(game)
         with self._lock:
             kept = self._by_key.get(key)
             if kept is None or len(kept.tables) < len(table.tables):
-                kept = self._by_key[key] = table
+                replaced, kept = kept, table
+                self._by_key[key] = kept
+                for number, known in self._by_rules.items():
+                    if known is replaced:
+                        self._by_rules[number] = kept
             self._by_rules[id(rules)] = kept
         return kept
 

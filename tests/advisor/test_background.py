@@ -71,6 +71,19 @@ def test_every_mean_table_comes_before_any_moments_table(cache):
     assert cache.with_moments("yacht").tables.shape[0] == 3
 
 
+def test_chances_asked_for_wait_for_every_mean_table_still_to_solve(cache):
+    cache.build("yacht", moments=False)
+    cache.folder.mkdir(parents=True, exist_ok=True)
+    with (cache.folder / background.LOCK_FILE).open("a") as lock:
+        background.fcntl.flock(lock, background.fcntl.LOCK_EX)
+        cache.solve_ahead(["catalan", "kniffel"])
+        assert not cache.ready("yacht", moments=True)
+    _wait(lambda: cache.stored("kniffel") and cache.stored("yacht", moments=True))
+    kniffel = cache.path("kniffel").stat().st_mtime_ns
+    assert kniffel <= cache.path("yacht", moments=True).stat().st_mtime_ns
+    cache.stop()
+
+
 def test_asking_for_the_moments_first_still_solves_the_mean_table_first(cache):
     cache.solve_ahead([])
     assert not cache.ready("catalan", moments=True)

@@ -40,6 +40,14 @@ def test_raise_rows_takes_a_better_option_with_all_its_channels_and_keeps_ties(
     np.testing.assert_array_equal(best, expected)
 
 
+def test_no_targets_change_nothing() -> None:
+    block = np.arange(8.0).reshape(1, 4, 2)
+    nothing = np.zeros(0, np.int64)
+    _kernel.mean_rows(block, 1, 2, nothing, nothing)
+    _kernel.raise_rows(block, block, 1, 2, nothing, np.zeros(1, np.int64), nothing)
+    np.testing.assert_array_equal(block, np.arange(8.0).reshape(1, 4, 2))
+
+
 def test_raise_rows_may_raise_a_block_from_its_own_rows() -> None:
     block = np.array([[[1.0, 5.0], [3.0, 2.0], [0.0, 0.0]]])
     _kernel.raise_rows(block, block, 1, 2, np.array([2]), np.array([0, 2]), np.array([0, 1]))
@@ -55,6 +63,7 @@ def test_raise_rows_may_raise_a_block_from_its_own_rows() -> None:
         ({"sources": np.array([[1, -1]])}, "outside"),
         ({"width": 3}, "not 1 channels"),
         ({"sources": np.array([[1, 2, 3]]), "targets": np.array([0, 1])}, "same number"),
+        ({"sources": np.zeros((1, 0), np.int64)}, "at least one"),
     ],
 )
 def test_mean_rows_refuses_what_it_cannot_use_and_changes_nothing(

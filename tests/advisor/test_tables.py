@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from advisor import CACHE_ENV, TableCache, default_cache, expected_score, solve_afresh
+from scoring import GAMES
 from scoring.rules import UpperBonus
 from tests.advisor.games import SIXES_AND_POKER
 
@@ -73,6 +74,15 @@ def test_the_moments_tables_first_row_is_the_mean_table_bit_for_bit(tmp_path: Pa
     assert moments.shape[0] == 3
     np.testing.assert_array_equal(moments[0], mean[0])
     assert cache.solved("yacht") is cache.with_moments("yacht"), "the moments replace the mean"
+
+
+def test_the_moments_table_replaces_the_mean_for_every_rules_object_alike(tmp_path) -> None:
+    cache = TableCache(tmp_path)
+    again = dataclasses.replace(GAMES["yacht"])
+    assert again is not GAMES["yacht"]
+    assert not cache.solved(again).has_moments
+    assert cache.with_moments("yacht").has_moments
+    assert cache.solved(again) is cache.solved("yacht"), "the mean table alone is let go"
 
 
 def test_building_both_tables_keeps_a_sound_stored_mean_table(tmp_path: Path) -> None:

@@ -24,7 +24,8 @@ MOST_STATES = 50_000_000
 
 log = logging.getLogger(__name__)
 _house_rules = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-rules")
-_waiting: set[str] = set()
+# House rules whose table is waiting to be solved: their signature, whether the moments.
+_waiting: set[tuple[str, bool]] = set()
 _lock = threading.Lock()
 
 
@@ -61,7 +62,7 @@ def advisor_progress(rules: GameRules) -> TablesLoaded:
 
 
 def _ready(rules: GameRules, moments: bool) -> bool:
-    if unsolvable(rules) is not None or too_large(rules) is not None:
+    if unsolvable(rules) is not None or too_large(rules, moments) is not None:
         return False
     cache = default_cache()
     if GAMES.get(rules.id) is rules:
@@ -69,7 +70,10 @@ def _ready(rules: GameRules, moments: bool) -> bool:
         return cache.ready(rules.id, moments)
     if cache.loaded(rules, moments) or cache.load_stored(rules, moments):
         return True
-    key = rules_signature(rules)
+    # House rules' moments table only once their mean table is in: never ahead of it.
+    if moments and not (cache.loaded(rules) or cache.load_stored(rules)):
+        return False
+    key = (rules_signature(rules), moments)
     with _lock:
         if key not in _waiting and len(_waiting) < MOST_HOUSE_RULES_WAITING:
             _waiting.add(key)
@@ -86,21 +90,23 @@ def most_states() -> int:
         return MOST_STATES
 
 
-def too_large(rules: GameRules) -> int | None:
-    """The states of the advisor's table for `rules` where it is not stored and larger than
-    this server solves for a page (see `most_states`); None otherwise."""
+def too_large(rules: GameRules, moments: bool = False) -> int | None:
+    """The states of the advisor's mean table (or moments table) for `rules` where it is not
+    stored and larger than this server solves for a page (see `most_states`); None
+    otherwise."""
     cache = default_cache()
     states = cache.states(rules)
-    if states <= most_states() or cache.stored(rules):
+    if states <= most_states() or cache.stored(rules, moments):
         return None
     return states
 
 
-def _solve(rules: GameRules, key: str) -> None:
+def _solve(rules: GameRules, key: tuple[str, bool]) -> None:
     try:
-        default_cache().solved(rules)
-        if no_chances(rules) is None:
+        if key[1]:
             default_cache().with_moments(rules)
+        else:
+            default_cache().solved(rules)
     except Exception:
         log.exception("the advisor's table for house rules %r cannot be solved", rules.name)
     finally:
