@@ -18,7 +18,7 @@ from tests.webapp.driver import (
     table_of,
 )
 from webapp.saved_games import RULES_LOOKED_AT
-from webapp.server import rules_ready
+from webapp.server import chances_ready, rules_ready
 
 # A table's own rules of Yacht: an upper bonus, as grandma played.
 GRANDMA = house_rules(
@@ -98,6 +98,21 @@ def _finished(game: Game, hand: list[int]) -> Game:
     while not game.finished:
         game.record(game.options(hand)[0][0], hand)
     return game
+
+
+def test_variant_house_rules_advice_never_waits_behind_other_house_rules_chances():
+    greek = house_rules(GAMES["greek"], HouseRules(name="long chances", upper_bonus_points=49))
+    default_cache().build(greek, moments=False)
+    assert not chances_ready(greek), "its moments table (seconds of work) is being solved"
+    catalan = house_rules(GAMES["catalan"], HouseRules(name="quick advice"))
+    deadline = time.monotonic() + 600
+    while not rules_ready(catalan):
+        assert time.monotonic() < deadline, "the house rules' table was never solved"
+        time.sleep(0.01)
+    assert not default_cache().stored(greek, moments=True), "not behind the other's chances"
+    while not chances_ready(greek):
+        assert time.monotonic() < deadline, "the moments table was never solved"
+        time.sleep(0.05)
 
 
 def test_variant_statistics_count_house_rules_apart_from_their_preset(store, table):

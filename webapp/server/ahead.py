@@ -23,7 +23,12 @@ STATES_ENV = "DICE_TABLE_MOST_STATES"
 MOST_STATES = 50_000_000
 
 log = logging.getLogger(__name__)
-_house_rules = ThreadPoolExecutor(max_workers=1, thread_name_prefix="house-rules")
+# House rules' tables, one at a time of each kind: a mean table never waits behind a
+# moments table (its solve is short and runs beside one).
+_house_rules = {
+    moments: ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"house-rules-{moments}")
+    for moments in (False, True)
+}
 # House rules whose table is waiting to be solved: their signature, whether the moments.
 _waiting: set[tuple[str, bool]] = set()
 _lock = threading.Lock()
@@ -77,7 +82,7 @@ def _ready(rules: GameRules, moments: bool) -> bool:
     with _lock:
         if key not in _waiting and len(_waiting) < MOST_HOUSE_RULES_WAITING:
             _waiting.add(key)
-            _house_rules.submit(_solve, rules, key)
+            _house_rules[moments].submit(_solve, rules, key)
     return False
 
 
