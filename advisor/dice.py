@@ -31,8 +31,7 @@ class Keeps:
     keep smaller than a hand, largest first, and per keep the six keeps one die larger
     (plus each face); ``drops`` are every keep of at least one die, smallest first, the
     starts of each one's run in the third array, and those runs: the keep minus one die of
-    each of its faces. ``subs`` lists every hand's sub-keeps by those numbers, hand after
-    hand, and ``sub_starts`` where each hand's begin.
+    each of its faces.
     """
 
     by_size: tuple[tuple[Dice, ...], ...]
@@ -40,8 +39,6 @@ class Keeps:
     rerolls: tuple[np.ndarray, np.ndarray]
     drops: tuple[np.ndarray, np.ndarray, np.ndarray]
     flat: dict[Dice, int]
-    subs: np.ndarray
-    sub_starts: np.ndarray
 
     @property
     def hands(self) -> tuple[Dice, ...]:
@@ -83,9 +80,7 @@ def keeps(dice: int) -> Keeps:
     # lock, after one check of their indices: never to change.
     for steps in (*rerolls, *drops):
         steps.flags.writeable = False
-    subs = [[flat[k] for k in sub_keeps(hand)] for hand in by_size[dice]]
-    sub_starts = np.cumsum([0] + [len(s) for s in subs[:-1]])
-    return Keeps(by_size, index, rerolls, drops, flat, np.concatenate(subs), sub_starts)
+    return Keeps(by_size, index, rerolls, drops, flat)
 
 
 @cache
