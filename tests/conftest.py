@@ -24,11 +24,14 @@ settings.load_profile("any_load")
 
 
 @pytest.fixture(scope="session", autouse=True)
-def advisor_cache(tmp_path_factory: pytest.TempPathFactory):
+def advisor_cache(tmp_path_factory: pytest.TempPathFactory, worker_id: str):
     """One table folder for the whole run, never the user's: that of the advisor's default
-    cache here, and through its setting that of every command and server a test starts."""
+    cache here, and through its setting that of every command and server a test starts.
+    The run's workers (pytest-xdist) share it, so each table is solved once per run."""
     before = os.environ.get(CACHE_ENV)
-    directory = tmp_path_factory.mktemp("advisor-cache")
+    run = tmp_path_factory.getbasetemp()
+    directory = (run if worker_id == "master" else run.parent) / "advisor-cache"
+    directory.mkdir(exist_ok=True)
     os.environ[CACHE_ENV] = str(directory)
     assert default_cache().folder == directory, "the default cache was made before the run"
     yield directory

@@ -18,16 +18,27 @@ def cache(tmp_path) -> TableCache:
 
 
 def _children(game: str) -> list[int]:
-    """Process ids of the running `advisor build GAME` commands (with or without moments)."""
-    found = []
+    """Process ids of the `advisor build GAME` commands (with or without moments) that this
+    test process started, at any depth: never those of tests running beside it."""
+    parents, commands = {}, {}
     for entry in Path("/proc").iterdir():
         try:
-            command = (entry / "cmdline").read_bytes().split(b"\0")
-        except OSError:
+            stat = (entry / "stat").read_text()
+            commands[int(entry.name)] = (entry / "cmdline").read_bytes().split(b"\0")
+        except (OSError, ValueError):
             continue
-        if b"advisor" in command and command[command.index(b"build") + 1 :][:1] == [game.encode()]:
-            found.append(int(entry.name))
-    return found
+        parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    ours, grown = {os.getpid()}, True
+    while grown:
+        found = {pid for pid, parent in parents.items() if parent in ours} - ours
+        ours |= found
+        grown = bool(found)
+    return [
+        pid
+        for pid in ours
+        if b"advisor" in (command := commands.get(pid, []))
+        and command[command.index(b"build") + 1 :][:1] == [game.encode()]
+    ]
 
 
 def _wait(condition, seconds: float = 120) -> None:
@@ -47,14 +58,14 @@ def test_a_table_asked_for_is_solved_stored_and_loaded(cache):
 
 
 def test_a_solve_killed_part_way_is_started_again_on_the_next_ask(cache, caplog):
-    cache.solve_ahead(["greek"])
-    _wait(lambda: _children("greek"))
-    for pid in _children("greek"):
+    cache.solve_ahead(["kniffel"])
+    _wait(lambda: _children("kniffel"))
+    for pid in _children("kniffel"):
         os.kill(pid, signal.SIGKILL)
-    _wait(lambda: "solving greek ahead failed" in caplog.text)
-    assert not cache.loaded("greek")
+    _wait(lambda: "solving kniffel ahead failed" in caplog.text)
+    assert not cache.loaded("kniffel")
     # The solve runs at the lowest priority: on a busy machine it waits its turn.
-    _wait(lambda: cache.ready("greek"), seconds=600)
+    _wait(lambda: cache.ready("kniffel"), seconds=600)
     cache.stop()
 
 
