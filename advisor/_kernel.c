@@ -9,6 +9,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -217,9 +218,103 @@ release:
     return result;
 }
 
+PyDoc_STRVAR(pick_rows_doc,
+             "pick_rows(values, width, choices, bonus, best, pick)\n--\n\n"
+             "For each target (a row of choices: k row numbers of values, with a bonus each) "
+             "and each of width states: best the most of a choice's value plus its bonus, "
+             "pick the place of that choice among the target's k; a tie goes to the larger "
+             "bonus, then to the earlier choice.");
+
+static PyObject *pick_rows(PyObject *self, PyObject *args) {
+    PyObject *objects[5];
+    Py_ssize_t width;
+    if (!PyArg_ParseTuple(args, "OnOOOO", &objects[0], &width, &objects[1], &objects[2],
+                          &objects[3], &objects[4])) {
+        return NULL;
+    }
+    static const char *names[5] = {"values", "choices", "bonus", "best", "pick"};
+    static const int writable[5] = {0, 0, 0, 1, 1}, floats[5] = {1, 0, 1, 1, 0};
+    Items items[5];
+    int got = 0;
+    PyObject *result = NULL;
+    for (; got < 5; got++) {
+        if (get_items(objects[got], &items[got], writable[got], floats[got], names[got]) < 0) {
+            goto release;
+        }
+    }
+    Items *values = &items[0], *choices = &items[1], *bonus = &items[2];
+    Items *best = &items[3], *pick = &items[4];
+    Py_ssize_t rows = rows_of(values, 1, width, "values");
+    Py_ssize_t count = rows < 0 ? -1 : rows_of(best, 1, width, "best");
+    if (count < 0 || !within(choices, rows, "choices")) {
+        goto release;
+    }
+    if (pick->length != best->length || bonus->length != choices->length ||
+        (count == 0 ? choices->length != 0 : choices->length % count != 0) ||
+        (count > 0 && choices->length == 0)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "choices and bonus must hold the same number, at least one, for each "
+                        "row of best, and pick as many items as best");
+        goto release;
+    }
+    Py_ssize_t k = count == 0 ? 0 : choices->length / count;
+    const double *from = values->view.buf, *extra = bonus->view.buf;
+    const int64_t *choice = choices->view.buf;
+    double *most = best->view.buf;
+    int64_t *place = pick->view.buf;
+    double *most_bonus = PyMem_RawMalloc(width * sizeof(double));
+    if (most_bonus == NULL) {
+        PyErr_NoMemory();
+        goto release;
+    }
+    /* Two passes of branchless loops over the states: the most, then the choice reaching
+     * it with the larger bonus, found from the last choice back so that a tie goes to the
+     * earlier. */
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++) {
+        double *row_most = most + i * width;
+        int64_t *row_place = place + i * width;
+        const int64_t *own = choice + i * k;
+        const double *own_bonus = extra + i * k;
+        const double *first = from + own[0] * width;
+        for (Py_ssize_t s = 0; s < width; s++) {
+            row_most[s] = first[s] + own_bonus[0];
+        }
+        for (Py_ssize_t j = 1; j < k; j++) {
+            const double *option = from + own[j] * width;
+            for (Py_ssize_t s = 0; s < width; s++) {
+                double worth = option[s] + own_bonus[j];
+                row_most[s] = worth > row_most[s] ? worth : row_most[s];
+            }
+        }
+        for (Py_ssize_t s = 0; s < width; s++) {
+            most_bonus[s] = -HUGE_VAL;
+            row_place[s] = 0;
+        }
+        for (Py_ssize_t j = k - 1; j >= 0; j--) {
+            const double *option = from + own[j] * width;
+            double extra_j = own_bonus[j];
+            for (Py_ssize_t s = 0; s < width; s++) {
+                int taken = (option[s] + extra_j == row_most[s]) & (extra_j >= most_bonus[s]);
+                most_bonus[s] = taken ? extra_j : most_bonus[s];
+                row_place[s] = taken ? j : row_place[s];
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyMem_RawFree(most_bonus);
+    result = Py_NewRef(Py_None);
+release:
+    while (got-- > 0) {
+        PyBuffer_Release(&items[got].view);
+    }
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"mean_rows", mean_rows, METH_VARARGS, mean_rows_doc},
     {"raise_rows", raise_rows, METH_VARARGS, raise_rows_doc},
+    {"pick_rows", pick_rows, METH_VARARGS, pick_rows_doc},
     {NULL, NULL, 0, NULL},
 };
 

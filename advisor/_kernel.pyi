@@ -18,3 +18,15 @@ def raise_rows(
 ) -> None:
     """Raise each target row of ``best``, in order, to each of its sources' rows of
     ``options`` where that is worth more on channel 0 (a tie keeps ``best``)."""
+
+def pick_rows(
+    values: np.ndarray,
+    width: int,
+    choices: np.ndarray,
+    bonus: np.ndarray,
+    best: np.ndarray,
+    pick: np.ndarray,
+) -> None:
+    """For each target (a row of ``choices``, row numbers of ``values`` with a ``bonus``
+    each) and state: the most of a choice's value plus its bonus into ``best``, that
+    choice's place into ``pick``; a tie goes to the larger bonus, then the earlier."""

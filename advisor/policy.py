@@ -11,6 +11,7 @@ from functools import cache
 
 import numpy as np
 
+from advisor import _kernel
 from advisor.boxes import after_writes, write_targets
 from advisor.dice import LAST_ROLL, ROLLS, keeps, sub_keeps
 from advisor.layout import Layout, States
@@ -218,19 +219,29 @@ class Outcomes:
 def _every_keep_choice(found: Plan, roll: int, dice: int) -> tuple[np.ndarray, np.ndarray]:
     """``keep_choices`` for every hand in every state of the plan (hands by states)."""
     subs = padded_sub_keeps(dice)
-    worth = found.before[roll + 1].take(subs.T, axis=0)
-    best, pick = first_best(worth)
+    best, pick = best_choices(found.before[roll + 1], subs, np.zeros(subs.shape))
     keep = subs[np.arange(len(subs))[:, None], pick]
     return found.stops[roll] >= best, keep
 
 
-def first_best(worth: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The most along the first axis and where it first occurs; numpy's argmax along an
-    axis other than the last copies the array first, this compares whole rows."""
-    best = worth.max(axis=0)
-    pick = np.full(best.shape, len(worth) - 1)
-    for row in range(len(worth) - 2, -1, -1):
-        pick[worth[row] == best] = row
+def best_choices(
+    values: np.ndarray, choices: np.ndarray, bonus: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of ``choices`` (row numbers of ``values``, rows by states, each with its
+    ``bonus``) and per state: the most of a choice's value plus its bonus, and the place
+    of that choice in the row, a tie going to the larger bonus, then to the earlier."""
+    width = values.shape[1]
+    best = np.empty((len(choices), width))
+    pick = np.empty((len(choices), width), dtype=np.int64)
+    if width:
+        _kernel.pick_rows(
+            np.ascontiguousarray(values, dtype=np.float64),
+            width,
+            np.ascontiguousarray(choices, dtype=np.int64),
+            np.ascontiguousarray(bonus, dtype=np.float64),
+            best,
+            pick,
+        )
     return best, pick
 
 
@@ -245,10 +256,7 @@ def _every_box_choice(
     writes = layout.write_of[roll - 1, 0]
     points = layout.points[roll - 1, 0]
     after = after_writes(layout, tables.values[None], states)[0]
-    worth = after.take(writes.ravel(), axis=0).reshape(*writes.shape, count)
-    worth += points[:, :, None]
-    best = worth == worth.max(axis=0)
-    _, box = first_best(np.where(best, points[:, :, None], np.iinfo(np.int64).min))
+    _, box = best_choices(after, writes.T, points.T)
     hands = np.arange(hands_count)[:, None]
     gain = points[box, hands]
     next_index = targets.take(writes[box, hands] * count + np.arange(count))
@@ -283,7 +291,7 @@ def turn_outcomes(tables: Solved, states: States) -> Outcomes:
             break
         now, keep = _every_keep_choice(found, roll, dice)
         chance[roll - 1] = np.where(now, reach, 0.0)
-        kept = np.zeros((len(matrix) + 1, count))
-        np.add.at(kept, (keep, np.arange(count)[None, :]), np.where(now, 0.0, reach))
-        reach = matrix.T @ kept[:-1]
+        spots = (keep * count + np.arange(count)).ravel()
+        kept = np.bincount(spots, np.where(now, 0.0, reach).ravel(), (len(matrix) + 1) * count)
+        reach = matrix.T @ kept.reshape(-1, count)[:-1]
     return Outcomes(chance, gain, after)

@@ -105,3 +105,58 @@ def test_the_kernel_refuses_blocks_it_may_not_write_or_that_are_not_contiguous()
     strided = np.zeros((1, 2, 4))[:, :, ::2]
     with pytest.raises((ValueError, BufferError, TypeError)):
         _kernel.mean_rows(strided, 1, 2, np.array([0]), np.array([[1]]))
+
+
+def test_pick_rows_takes_the_most_value_plus_bonus_then_the_larger_bonus_then_the_earlier() -> None:
+    values = np.array([[1.0, 4.0, -np.inf, 2.0], [3.0, 4.0, -np.inf, 2.0], [2.0, 1.0, 0.0, 2.0]])
+    choices = np.array([[0, 1, 2], [2, 1, 0]])
+    bonus = np.array([[0.0, 0.0, 1.0], [0.0, 0.0, 0.0]])
+    best, pick = np.full((2, 4), np.nan), np.full((2, 4), -1)
+    _kernel.pick_rows(values, 4, choices, bonus, best, pick)
+    # Row 0, state by state: 3 + 0 ties 2 + 1 and the larger bonus wins; 4 + 0 ties 4 + 0
+    # and the earlier wins; 0 + 1 beats -inf; 2 + 1 beats 2 + 0.
+    np.testing.assert_array_equal(best[0], [3.0, 4.0, 1.0, 3.0])
+    np.testing.assert_array_equal(pick[0], [2, 0, 2, 2])
+    # Row 1: the same rows in another order, no bonus: ties go to the earlier place.
+    np.testing.assert_array_equal(best[1], [3.0, 4.0, 0.0, 2.0])
+    np.testing.assert_array_equal(pick[1], [1, 1, 0, 0])
+
+
+def test_pick_rows_picks_the_first_of_choices_all_worth_nothing() -> None:
+    values = np.full((2, 3), -np.inf)
+    best, pick = np.zeros((1, 3)), np.full((1, 3), -1)
+    _kernel.pick_rows(values, 3, np.array([[1, 0]]), np.zeros((1, 2)), best, pick)
+    np.testing.assert_array_equal(best, np.full((1, 3), -np.inf))
+    np.testing.assert_array_equal(pick, np.zeros((1, 3)))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"values": np.zeros((2, 2), np.float32)}, "float64"),
+        ({"choices": np.array([[0, 2]])}, "outside"),
+        ({"choices": np.array([[0, 1, 1]])}, "same number"),
+        ({"pick": np.zeros((1, 3), np.int64)}, "same number"),
+        ({"best": np.zeros((1, 3))}, "not 1 channels"),
+        ({"choices": np.zeros((1, 0), np.int64), "bonus": np.zeros((1, 0))}, "at least one"),
+        ({"pick": np.zeros((1, 2), np.int32)}, "int64"),
+    ],
+)
+def test_pick_rows_refuses_what_it_cannot_use_and_writes_nothing(
+    change: dict[str, object], message: str
+) -> None:
+    given: dict[str, np.ndarray] = {
+        "values": np.arange(4.0).reshape(2, 2),
+        "choices": np.array([[0, 1]]),
+        "bonus": np.zeros((1, 2)),
+        "best": np.full((1, 2), 7.0),
+        "pick": np.full((1, 2), 7, np.int64),
+    }
+    given |= change
+    before = {name: np.array(array, copy=True) for name, array in given.items()}
+    with pytest.raises((ValueError, TypeError), match=message):
+        _kernel.pick_rows(
+            given["values"], 2, given["choices"], given["bonus"], given["best"], given["pick"]
+        )
+    for name, array in given.items():
+        np.testing.assert_array_equal(array, before[name])
