@@ -137,6 +137,23 @@ done:
     return result;
 }
 
+/* Whether `starts` runs from 0 to `length` without decreasing, one run per item. */
+static int runs(const Items *starts, Py_ssize_t states, Py_ssize_t length, const char *name) {
+    const int64_t *start = starts->view.buf;
+    if (starts->length != states + 1 || start[0] != 0 || start[states] != length) {
+        PyErr_Format(PyExc_ValueError, "%s must run from 0 to %zd, one run per item", name,
+                     length);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < states; i++) {
+        if (start[i] > start[i + 1]) {
+            PyErr_Format(PyExc_ValueError, "%s must never decrease", name);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 PyDoc_STRVAR(raise_rows_doc,
              "raise_rows(best, options, channels, width, targets, starts, sources)\n--\n\n"
              "Raise each target row of best, in order, to each of its sources' rows of "
@@ -188,15 +205,8 @@ static PyObject *raise_rows(PyObject *self, PyObject *args) {
     }
     Py_ssize_t count = targets->length;
     const int64_t *start = starts->view.buf;
-    if (starts->length != count + 1 || start[0] != 0 || start[count] != sources->length) {
-        PyErr_SetString(PyExc_ValueError, "starts must run from 0 to the sources' length");
+    if (!runs(starts, count, sources->length, "starts")) {
         goto release;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        if (start[i] > start[i + 1]) {
-            PyErr_SetString(PyExc_ValueError, "starts must never decrease");
-            goto release;
-        }
     }
     double *into = best->view.buf;
     const double *from = options->view.buf;
@@ -311,10 +321,98 @@ release:
     return result;
 }
 
+PyDoc_STRVAR(spread_pairs_doc,
+             "spread_pairs(out, width, pair_starts, points, chances, end_starts, slots, "
+             "gains, end_chances)\n--\n\n"
+             "One more turn for (state, points so far) pairs: for each state i, each of its "
+             "pairs (points[q], chances[q] for q from pair_starts[i] to pair_starts[i + 1]) "
+             "and each of its turn's ends (slots[e], gains[e], end_chances[e] for e from "
+             "end_starts[i] to end_starts[i + 1]), add chances[q] * end_chances[e] to "
+             "out[slots[e], points[q] + gains[e]] (out: rows of width).");
+
+static PyObject *spread_pairs(PyObject *self, PyObject *args) {
+    PyObject *objects[8];
+    Py_ssize_t width;
+    if (!PyArg_ParseTuple(args, "OnOOOOOOO", &objects[0], &width, &objects[1], &objects[2],
+                          &objects[3], &objects[4], &objects[5], &objects[6], &objects[7])) {
+        return NULL;
+    }
+    static const char *names[8] = {"out",        "pair_starts", "points", "chances",
+                                   "end_starts", "slots",       "gains",  "end_chances"};
+    static const int floats[8] = {1, 0, 0, 1, 0, 0, 0, 1};
+    Items items[8];
+    int got = 0;
+    PyObject *result = NULL;
+    for (; got < 8; got++) {
+        if (get_items(objects[got], &items[got], got == 0, floats[got], names[got]) < 0) {
+            goto release;
+        }
+    }
+    Items *out = &items[0], *pair_starts = &items[1], *points = &items[2];
+    Items *chances = &items[3], *end_starts = &items[4], *slots = &items[5];
+    Items *gains = &items[6], *end_chances = &items[7];
+    Py_ssize_t rows = rows_of(out, 1, width, "out");
+    Py_ssize_t states = pair_starts->length - 1;
+    if (rows < 0 || states < 0) {
+        if (states < 0) {
+            PyErr_SetString(PyExc_ValueError, "pair_starts must hold at least one item");
+        }
+        goto release;
+    }
+    if (chances->length != points->length || gains->length != slots->length ||
+        end_chances->length != slots->length) {
+        PyErr_SetString(PyExc_ValueError,
+                        "points and chances, and slots, gains and end_chances, must be as long");
+        goto release;
+    }
+    if (!runs(pair_starts, states, points->length, "pair_starts") ||
+        !runs(end_starts, states, slots->length, "end_starts") ||
+        !within(slots, rows, "slots")) {
+        goto release;
+    }
+    const int64_t *point = points->view.buf, *gain = gains->view.buf;
+    int64_t most_point = 0, most_gain = 0;
+    for (Py_ssize_t q = 0; q < points->length; q++) {
+        most_point = point[q] > most_point ? point[q] : most_point;
+    }
+    for (Py_ssize_t e = 0; e < gains->length; e++) {
+        most_gain = gain[e] > most_gain ? gain[e] : most_gain;
+    }
+    if (!within(points, width, "points") || !within(gains, width, "gains") ||
+        most_point + most_gain >= width) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "points plus gains must stay below width");
+        }
+        goto release;
+    }
+    double *grid = out->view.buf;
+    const double *chance = chances->view.buf, *end_chance = end_chances->view.buf;
+    const int64_t *pair_start = pair_starts->view.buf, *end_start = end_starts->view.buf;
+    const int64_t *slot = slots->view.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < states; i++) {
+        for (int64_t e = end_start[i]; e < end_start[i + 1]; e++) {
+            double *row = grid + slot[e] * width + gain[e];
+            double times = end_chance[e];
+            for (int64_t q = pair_start[i]; q < pair_start[i + 1]; q++) {
+                row[point[q]] += chance[q] * times;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+release:
+    while (got-- > 0) {
+        PyBuffer_Release(&items[got].view);
+    }
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"mean_rows", mean_rows, METH_VARARGS, mean_rows_doc},
     {"raise_rows", raise_rows, METH_VARARGS, raise_rows_doc},
     {"pick_rows", pick_rows, METH_VARARGS, pick_rows_doc},
+    {"spread_pairs", spread_pairs, METH_VARARGS, spread_pairs_doc},
     {NULL, NULL, 0, NULL},
 };
 

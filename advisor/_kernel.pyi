@@ -30,3 +30,17 @@ def pick_rows(
     """For each target (a row of ``choices``, row numbers of ``values`` with a ``bonus``
     each) and state: the most of a choice's value plus its bonus into ``best``, that
     choice's place into ``pick``; a tie goes to the larger bonus, then the earlier."""
+
+def spread_pairs(
+    out: np.ndarray,
+    width: int,
+    pair_starts: np.ndarray,
+    points: np.ndarray,
+    chances: np.ndarray,
+    end_starts: np.ndarray,
+    slots: np.ndarray,
+    gains: np.ndarray,
+    end_chances: np.ndarray,
+) -> None:
+    """For each state, each of its (points, chance) pairs and each end of its turn (slot,
+    gain, chance): add the product of the chances to ``out[slot, points + gain]``."""

@@ -16,10 +16,11 @@ from functools import lru_cache
 
 import numpy as np
 
+from advisor import _kernel
 from advisor.column import State
 from advisor.moments import spread_and_skew
 from advisor.tables import Solved
-from advisor.turn_ends import forget_turn_ends, summed, turn_ends
+from advisor.turn_ends import forget_turn_ends, turn_ends
 
 # States of a turn up to which that turn is followed exactly.
 FRONTIER = 1000
@@ -120,19 +121,30 @@ def _one_turn_on(
     tables: Solved, level: np.ndarray, at: np.ndarray, points: np.ndarray, chance: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The (state, points so far, chance) of every pair after one more turn from the
-    pairs ``at``, ``points``, ``chance``, whose states are ``level``."""
+    pairs ``at``, ``points``, ``chance``, whose states are ``level``: each pair meets each
+    end of its state's turn (compiled), summed on a grid of the states after (numbered
+    among this level's ends only) by the points so far."""
     ends = turn_ends(tables, level)
     own = np.searchsorted(level, at)
-    first = ends.first[own]
-    many = ends.first[own + 1] - first
-    pair = np.repeat(np.arange(len(at)), many)
-    end = np.arange(len(pair)) - np.repeat(np.cumsum(many) - many, many) + np.repeat(first, many)
-    # The states after, numbered among this level's ends only, so that pairs are few.
+    order = np.argsort(own, kind="stable")
+    pair_starts = np.searchsorted(own[order], np.arange(len(level) + 1))
+    low, least_gain = int(points.min()), int(ends.gain.min())
+    width = int(points.max()) - low + int(ends.gain.max()) - least_gain + 1
     targets, slot = np.unique(ends.after, return_inverse=True)
-    (after, so_far), found = summed(
-        [slot[end], points[pair] + ends.gain[end]], chance[pair] * ends.chance[end]
+    grid = np.zeros((len(targets), width))
+    _kernel.spread_pairs(
+        grid,
+        width,
+        pair_starts,
+        points[order] - low,
+        np.ascontiguousarray(chance[order], dtype=np.float64),
+        ends.first,
+        slot.astype(np.int64),
+        ends.gain - least_gain,
+        np.ascontiguousarray(ends.chance, dtype=np.float64),
     )
-    return targets[after], so_far, found
+    after, so_far = np.nonzero(grid)
+    return targets[after], so_far + low + least_gain, grid[after, so_far]
 
 
 def _frontier(tables: Solved, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

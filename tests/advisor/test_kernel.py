@@ -160,3 +160,69 @@ def test_pick_rows_refuses_what_it_cannot_use_and_writes_nothing(
         )
     for name, array in given.items():
         np.testing.assert_array_equal(array, before[name])
+
+
+def _spread_given() -> dict[str, np.ndarray]:
+    """Two states: the first with pairs at 0 and 2 points, the second with one at 1 point;
+    the first's turn ends in slot 1 gaining 3 or slot 0 gaining nothing, the second's in
+    slot 1 gaining 1."""
+    return {
+        "out": np.zeros((2, 6)),
+        "pair_starts": np.array([0, 2, 3]),
+        "points": np.array([0, 2, 1]),
+        "chances": np.array([0.25, 0.5, 0.25]),
+        "end_starts": np.array([0, 2, 3]),
+        "slots": np.array([1, 0, 1]),
+        "gains": np.array([3, 0, 1]),
+        "end_chances": np.array([0.75, 0.25, 1.0]),
+    }
+
+
+def _spread(given: dict[str, np.ndarray], width: int = 6) -> None:
+    _kernel.spread_pairs(
+        given["out"],
+        width,
+        given["pair_starts"],
+        given["points"],
+        given["chances"],
+        given["end_starts"],
+        given["slots"],
+        given["gains"],
+        given["end_chances"],
+    )
+
+
+def test_spread_pairs_adds_each_pair_times_each_end_of_its_own_state() -> None:
+    given = _spread_given()
+    given["out"][0, 5] = 1.0
+    _spread(given)
+    expected = np.zeros((2, 6))
+    expected[0, 5] = 1.0
+    expected[1, 3] = 0.25 * 0.75
+    expected[1, 5] = 0.5 * 0.75
+    expected[0, 0] = 0.25 * 0.25
+    expected[0, 2] = 0.5 * 0.25
+    expected[1, 2] = 0.25 * 1.0
+    np.testing.assert_array_equal(given["out"], expected)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"slots": np.array([1, 2, 1])}, "outside"),
+        ({"gains": np.array([4, 0, 1])}, "below width"),
+        ({"points": np.array([0, -1, 1])}, "outside"),
+        ({"pair_starts": np.array([0, 4, 3])}, "never decrease"),
+        ({"end_starts": np.array([0, 2])}, "run from 0"),
+        ({"chances": np.array([0.25, 0.5])}, "as long"),
+        ({"pair_starts": np.zeros(0, np.int64)}, "at least one"),
+        ({"gains": np.array([3.0, 0.0, 1.0])}, "int64"),
+    ],
+)
+def test_spread_pairs_refuses_what_it_cannot_use_and_adds_nothing(
+    change: dict[str, np.ndarray], message: str
+) -> None:
+    given = _spread_given() | change
+    with pytest.raises((ValueError, TypeError), match=message):
+        _spread(given)
+    assert not given["out"].any()
