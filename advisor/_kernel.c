@@ -40,6 +40,25 @@ static int get_items(PyObject *source, Items *items, int writable, int floats, c
     return 0;
 }
 
+static void release_all(Items *items, int count) {
+    while (count-- > 0) {
+        PyBuffer_Release(&items[count].view);
+    }
+}
+
+/* The buffers of `count` objects, writable and of float64 items where flagged (else
+ * int64); on failure those got are released and -1 returned. */
+static int get_all(PyObject *const *objects, Items *items, int count, const char *const *names,
+                   const int *writable, const int *floats) {
+    for (int i = 0; i < count; i++) {
+        if (get_items(objects[i], &items[i], writable[i], floats[i], names[i]) < 0) {
+            release_all(items, i);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Whether every index lies in [0, bound); sets ValueError if not. */
 static int within(const Items *indices, Py_ssize_t bound, const char *name) {
     const int64_t *at = indices->view.buf;
@@ -186,15 +205,13 @@ static PyObject *raise_rows(PyObject *self, PyObject *args) {
                           &objects[2], &objects[3], &objects[4])) {
         return NULL;
     }
-    static const char *names[5] = {"best", "options", "targets", "starts", "sources"};
+    static const char *const names[5] = {"best", "options", "targets", "starts", "sources"};
+    static const int writable[5] = {1, 0, 0, 0, 0}, floats[5] = {1, 1, 0, 0, 0};
     Items items[5];
-    int got = 0;
-    PyObject *result = NULL;
-    for (; got < 5; got++) {
-        if (get_items(objects[got], &items[got], got == 0, got < 2, names[got]) < 0) {
-            goto release;
-        }
+    if (get_all(objects, items, 5, names, writable, floats) < 0) {
+        return NULL;
     }
+    PyObject *result = NULL;
     Items *best = &items[0], *options = &items[1], *targets = &items[2];
     Items *starts = &items[3], *sources = &items[4];
     Py_ssize_t best_rows = rows_of(best, channels, width, "best");
@@ -222,9 +239,7 @@ static PyObject *raise_rows(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 release:
-    while (got-- > 0) {
-        PyBuffer_Release(&items[got].view);
-    }
+    release_all(items, 5);
     return result;
 }
 
@@ -242,16 +257,13 @@ static PyObject *pick_rows(PyObject *self, PyObject *args) {
                           &objects[3], &objects[4])) {
         return NULL;
     }
-    static const char *names[5] = {"values", "choices", "bonus", "best", "pick"};
+    static const char *const names[5] = {"values", "choices", "bonus", "best", "pick"};
     static const int writable[5] = {0, 0, 0, 1, 1}, floats[5] = {1, 0, 1, 1, 0};
     Items items[5];
-    int got = 0;
-    PyObject *result = NULL;
-    for (; got < 5; got++) {
-        if (get_items(objects[got], &items[got], writable[got], floats[got], names[got]) < 0) {
-            goto release;
-        }
+    if (get_all(objects, items, 5, names, writable, floats) < 0) {
+        return NULL;
     }
+    PyObject *result = NULL;
     Items *values = &items[0], *choices = &items[1], *bonus = &items[2];
     Items *best = &items[3], *pick = &items[4];
     Py_ssize_t rows = rows_of(values, 1, width, "values");
@@ -315,9 +327,7 @@ static PyObject *pick_rows(PyObject *self, PyObject *args) {
     PyMem_RawFree(most_bonus);
     result = Py_NewRef(Py_None);
 release:
-    while (got-- > 0) {
-        PyBuffer_Release(&items[got].view);
-    }
+    release_all(items, 5);
     return result;
 }
 
@@ -337,17 +347,14 @@ static PyObject *spread_pairs(PyObject *self, PyObject *args) {
                           &objects[3], &objects[4], &objects[5], &objects[6], &objects[7])) {
         return NULL;
     }
-    static const char *names[8] = {"out",        "pair_starts", "points", "chances",
-                                   "end_starts", "slots",       "gains",  "end_chances"};
-    static const int floats[8] = {1, 0, 0, 1, 0, 0, 0, 1};
+    static const char *const names[8] = {"out",        "pair_starts", "points", "chances",
+                                         "end_starts", "slots",       "gains",  "end_chances"};
+    static const int writable[8] = {1, 0, 0, 0, 0, 0, 0, 0}, floats[8] = {1, 0, 0, 1, 0, 0, 0, 1};
     Items items[8];
-    int got = 0;
-    PyObject *result = NULL;
-    for (; got < 8; got++) {
-        if (get_items(objects[got], &items[got], got == 0, floats[got], names[got]) < 0) {
-            goto release;
-        }
+    if (get_all(objects, items, 8, names, writable, floats) < 0) {
+        return NULL;
     }
+    PyObject *result = NULL;
     Items *out = &items[0], *pair_starts = &items[1], *points = &items[2];
     Items *chances = &items[3], *end_starts = &items[4], *slots = &items[5];
     Items *gains = &items[6], *end_chances = &items[7];
@@ -402,9 +409,7 @@ static PyObject *spread_pairs(PyObject *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     result = Py_NewRef(Py_None);
 release:
-    while (got-- > 0) {
-        PyBuffer_Release(&items[got].view);
-    }
+    release_all(items, 8);
     return result;
 }
 
