@@ -156,6 +156,61 @@ done:
     return result;
 }
 
+PyDoc_STRVAR(push_rows_doc,
+             "push_rows(block, channels, width, targets, sources)\n--\n\n"
+             "mean_rows run backwards: for each target row of the block, last first, add its "
+             "row divided by k to each of its k sources' rows (where a chance of being at the "
+             "target goes when one more die is rolled).");
+
+static PyObject *push_rows(PyObject *self, PyObject *args) {
+    PyObject *objects[3];
+    Py_ssize_t channels, width;
+    if (!PyArg_ParseTuple(args, "OnnOO", &objects[0], &channels, &width, &objects[1],
+                          &objects[2])) {
+        return NULL;
+    }
+    static const char *const names[3] = {"block", "targets", "sources"};
+    static const int writable[3] = {1, 0, 0}, floats[3] = {1, 0, 0};
+    Items items[3];
+    if (get_all(objects, items, 3, names, writable, floats) < 0) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Items *block = &items[0], *targets = &items[1], *sources = &items[2];
+    Py_ssize_t rows = rows_of(block, channels, width, "block");
+    Py_ssize_t count = targets->length;
+    if (rows < 0 || !within(targets, rows, "targets") || !within(sources, rows, "sources")) {
+        goto release;
+    }
+    if ((count == 0) != (sources->length == 0) ||
+        (count > 0 && sources->length % count != 0)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "sources must hold the same number, at least one, for each target");
+        goto release;
+    }
+    Py_ssize_t k = count == 0 ? 1 : sources->length / count;
+    double *values = block->view.buf;
+    const int64_t *target = targets->view.buf, *source = sources->view.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = count - 1; i >= 0; i--) {
+        for (Py_ssize_t c = 0; c < channels; c++) {
+            double *plane = values + c * rows * width;
+            const double *from = plane + target[i] * width;
+            for (Py_ssize_t j = 0; j < k; j++) {
+                double *into = plane + source[i * k + j] * width;
+                for (Py_ssize_t s = 0; s < width; s++) {
+                    into[s] += from[s] / (double)k;
+                }
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+release:
+    release_all(items, 3);
+    return result;
+}
+
 /* Whether `starts` runs from 0 to `length` without decreasing, one run per item. */
 static int runs(const Items *starts, Py_ssize_t states, Py_ssize_t length, const char *name) {
     const int64_t *start = starts->view.buf;
@@ -413,11 +468,85 @@ release:
     return result;
 }
 
+PyDoc_STRVAR(read_rows_doc,
+             "read_rows(known, start, steps, means, spreads, lows, least, out)\n--\n\n"
+             "Each state's chance of each whole total from lows[i] on: its distribution "
+             "function, tabulated in row i of known at start + g / steps standard deviations "
+             "from its mean, read linearly between those points at the totals' edges "
+             "(lows[i] + j - 0.5, scaled by means[i] and spreads[i]); differenced into the "
+             "out row and made to sum to 1. A spread below least is a certain total: all "
+             "on the mean's nearest.");
+
+static PyObject *read_rows(PyObject *self, PyObject *args) {
+    PyObject *objects[5];
+    double start, steps, least;
+    if (!PyArg_ParseTuple(args, "OddOOOdO", &objects[0], &start, &steps, &objects[1],
+                          &objects[2], &objects[3], &least, &objects[4])) {
+        return NULL;
+    }
+    static const char *const names[5] = {"known", "means", "spreads", "lows", "out"};
+    static const int writable[5] = {0, 0, 0, 0, 1}, floats[5] = {1, 1, 1, 0, 1};
+    Items items[5];
+    if (get_all(objects, items, 5, names, writable, floats) < 0) {
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Items *known = &items[0], *means = &items[1], *spreads = &items[2], *lows = &items[3];
+    Items *out = &items[4];
+    Py_ssize_t states = means->length;
+    if (states == 0 || spreads->length != states || lows->length != states ||
+        known->length % states != 0 || known->length / states < 2 ||
+        out->length % states != 0 || out->length == 0 || !(steps > 0)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "known and out must hold rows, at least two and one items long, for "
+                        "each of the means, spreads and lows, and steps must be positive");
+        goto release;
+    }
+    Py_ssize_t points = known->length / states, width = out->length / states;
+    const double *table = known->view.buf, *mean = means->view.buf, *spread = spreads->view.buf;
+    const int64_t *low = lows->view.buf;
+    double *chances = out->view.buf;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < states; i++) {
+        const double *row = table + i * points;
+        double *into = chances + i * width;
+        int certain = spread[i] < least;
+        double scale = certain ? 1.0 : spread[i], before = 0.0, total = 0.0;
+        for (Py_ssize_t j = 0; j <= width; j++) {
+            double edge = (double)(low[i] + j) - 0.5, below;
+            if (certain) {
+                below = edge >= mean[i] ? 1.0 : 0.0;
+            } else {
+                double at = ((edge - mean[i]) / scale - start) * steps;
+                at = at < 0.0 ? 0.0 : at;
+                at = at > (double)points - 1.000001 ? (double)points - 1.000001 : at;
+                Py_ssize_t step = (Py_ssize_t)at;
+                below = row[step] + (at - (double)step) * (row[step + 1] - row[step]);
+            }
+            if (j > 0) {
+                into[j - 1] = below - before;
+                total += below - before;
+            }
+            before = below;
+        }
+        for (Py_ssize_t j = 0; j < width; j++) {
+            into[j] /= total;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_NewRef(Py_None);
+release:
+    release_all(items, 5);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"mean_rows", mean_rows, METH_VARARGS, mean_rows_doc},
+    {"push_rows", push_rows, METH_VARARGS, push_rows_doc},
     {"raise_rows", raise_rows, METH_VARARGS, raise_rows_doc},
     {"pick_rows", pick_rows, METH_VARARGS, pick_rows_doc},
     {"spread_pairs", spread_pairs, METH_VARARGS, spread_pairs_doc},
+    {"read_rows", read_rows, METH_VARARGS, read_rows_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -7,6 +7,12 @@ def mean_rows(
 ) -> None:
     """Set each target row of ``block``, in order, to the mean of its sources' rows."""
 
+def push_rows(
+    block: np.ndarray, channels: int, width: int, targets: np.ndarray, sources: np.ndarray
+) -> None:
+    """``mean_rows`` backwards: each target row of ``block``, last first, divided among its
+    sources' rows (added to each)."""
+
 def raise_rows(
     best: np.ndarray,
     options: np.ndarray,
@@ -44,3 +50,17 @@ def spread_pairs(
 ) -> None:
     """For each state, each of its (points, chance) pairs and each end of its turn (slot,
     gain, chance): add the product of the chances to ``out[slot, points + gain]``."""
+
+def read_rows(
+    known: np.ndarray,
+    start: float,
+    steps: float,
+    means: np.ndarray,
+    spreads: np.ndarray,
+    lows: np.ndarray,
+    least: float,
+    out: np.ndarray,
+) -> None:
+    """Each state's chance of each whole total from ``lows[i]`` on, read linearly from its
+    distribution function tabulated in ``known`` at ``start + g / steps`` standard
+    deviations, made to sum to 1; a spread below ``least`` is a certain total."""

@@ -28,6 +28,8 @@ FRONTIER = 1000
 TAILS = 6.0
 # Points per standard deviation at which the skewed normal is worked out.
 STEPS = 16
+# Spread below which a rest is certain.
+CERTAIN = 1e-6
 
 
 @dataclass(frozen=True)
@@ -163,17 +165,9 @@ def _frontier(tables: Solved, index: np.ndarray) -> tuple[np.ndarray, np.ndarray
     width = int((np.floor(means + TAILS * spreads + 0.5) - lows).max()) + 1
     grid = np.linspace(-TAILS - 1, TAILS + 1, int(2 * (TAILS + 1) * STEPS) + 1)
     known = skewed_below(np.broadcast_to(grid, (len(index), len(grid))), skews[:, None])
-    edges = lows[:, None] + np.arange(width + 1) - 0.5
-    certain = spreads < 1e-6
-    scaled = (edges - means[:, None]) / np.where(certain, 1.0, spreads)[:, None]
-    at = np.clip((scaled - grid[0]) * STEPS, 0, len(grid) - 1.000001)
-    step = at.astype(np.int64)
-    low_side = np.take_along_axis(known, step, axis=1)
-    high_side = np.take_along_axis(known, step + 1, axis=1)
-    below = low_side + (at - step) * (high_side - low_side)
-    below[certain] = edges[certain] >= means[certain, None]
-    chances = np.diff(below, axis=1)
-    return lows, chances / chances.sum(axis=1, keepdims=True)
+    chances = np.empty((len(index), width))
+    _kernel.read_rows(known, grid[0], STEPS, means, spreads, lows, CERTAIN, chances)
+    return lows, chances
 
 
 def skewed_below(scaled: np.ndarray, skew: np.ndarray) -> np.ndarray:

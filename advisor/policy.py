@@ -293,5 +293,7 @@ def turn_outcomes(tables: Solved, states: States) -> Outcomes:
         chance[roll - 1] = np.where(now, reach, 0.0)
         spots = (keep * count + np.arange(count)).ravel()
         kept = np.bincount(spots, np.where(now, 0.0, reach).ravel(), (len(matrix) + 1) * count)
-        reach = matrix.T @ kept.reshape(-1, count)[:-1]
+        block = kept[: len(matrix) * count].reshape(1, len(matrix), count)
+        _kernel.push_rows(block, 1, count, *keeps(dice).rerolls)
+        reach = block[0, -hands_count:]
     return Outcomes(chance, gain, after)

@@ -226,3 +226,81 @@ def test_spread_pairs_refuses_what_it_cannot_use_and_adds_nothing(
     with pytest.raises((ValueError, TypeError), match=message):
         _spread(given)
     assert not given["out"].any()
+
+
+def test_push_rows_sends_each_targets_row_in_equal_shares_to_its_sources_last_first() -> None:
+    block = np.zeros((2, 4, 2))
+    block[:, 0] = [[1.0, 0.5], [2.0, 0.0]]
+    block[:, 1] = [[0.0, 1.0], [0.0, 4.0]]
+    # Row 0 goes to rows 1 and 2 in halves, then row 1 (with its share) to rows 2 and 3.
+    _kernel.push_rows(block, 2, 2, np.array([1, 0]), np.array([[2, 3], [1, 2]]))
+    row_1 = np.array([[0.5, 1.25], [1.0, 4.0]])
+    np.testing.assert_array_equal(block[:, 1], row_1)
+    np.testing.assert_array_equal(block[:, 2], [[0.5, 0.25], [1.0, 0.0]] + row_1 / 2)
+    np.testing.assert_array_equal(block[:, 3], row_1 / 2)
+
+
+def test_push_rows_is_mean_rows_run_backwards() -> None:
+    """Pushing chances and averaging values are adjoint: the chances pushed from one row,
+    weighted by the values, give that row's averaged value."""
+    targets, sources = np.array([2, 1, 0]), np.array([[3, 4], [2, 3], [1, 4]])
+    values = block_of(1, 5, 3)
+    chances = np.zeros((1, 5, 3))
+    chances[0, 0] = 1.0
+    _kernel.mean_rows(values, 1, 3, targets, sources)
+    _kernel.push_rows(chances, 1, 3, targets, sources)
+    untouched = block_of(1, 5, 3)
+    np.testing.assert_allclose(
+        (chances[0, 3:] * untouched[0, 3:]).sum(axis=0), values[0, 0], rtol=1e-14
+    )
+
+
+def test_read_rows_reads_each_distribution_linearly_between_its_points() -> None:
+    # A distribution function rising evenly from 0 to 1 between -2 and 2 deviations.
+    known = np.array([[0.0, 0.0, 0.5, 1.0, 1.0], [0.0, 0.0, 0.5, 1.0, 1.0]])
+    out = np.zeros((2, 4))
+    _kernel.read_rows(
+        known, -4.0, 0.5, np.array([10.0, 5.0]), np.array([1.0, 0.0]), np.array([8, 4]), 1e-6, out
+    )
+    # Mean 10, spread 1: totals 8 to 11 have edges 7.5 to 11.5, that is -2.5 to 1.5
+    # deviations, read as 0, 0.125, 0.375, 0.625, 0.875 of the function.
+    np.testing.assert_allclose(out[0], np.array([0.125, 0.25, 0.25, 0.25]) / 0.875)
+    # No spread: the whole chance on the mean, total 5.
+    np.testing.assert_array_equal(out[1], [0.0, 1.0, 0.0, 0.0])
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"means": np.zeros(0)},
+        {"lows": np.array([1])},
+        {"known": np.zeros((1, 3))},
+        {"out": np.zeros((0,))},
+        {"steps": 0.0},
+    ],
+)
+def test_read_rows_refuses_rows_that_do_not_match_and_writes_nothing(
+    change: dict[str, object],
+) -> None:
+    given: dict[str, object] = {
+        "known": np.zeros((2, 3)),
+        "steps": 1.0,
+        "means": np.zeros(2),
+        "spreads": np.ones(2),
+        "lows": np.zeros(2, np.int64),
+        "out": np.full((2, 2), 7.0),
+    }
+    given |= change
+    before = np.array(given["out"], copy=True)
+    with pytest.raises(ValueError, match="rows"):
+        _kernel.read_rows(
+            given["known"],
+            0.0,
+            given["steps"],
+            given["means"],
+            given["spreads"],
+            given["lows"],
+            1e-6,
+            given["out"],
+        )
+    np.testing.assert_array_equal(given["out"], before)
