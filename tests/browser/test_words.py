@@ -3,11 +3,13 @@ player reads in the drop zone of the photo box and of the games file box, in eac
 language, while a file is dragged over it too, and no size written the English way once
 a file is chosen."""
 
+import contextlib
 from collections.abc import Iterator
 from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from scoring import Game
 from store import SqliteStore
@@ -87,6 +89,19 @@ def _drop_zone(page: Page, key_class: str) -> Locator:
     return zone
 
 
+def _words_once(zone: Locator, expected: list[str]) -> list[str]:
+    """The words the zone shows once they are `expected`, or as they stand when the wait
+    gives up: the page's style sheet may reach the browser a moment after the box."""
+    with contextlib.suppress(PlaywrightTimeoutError):
+        zone.page.wait_for_function(
+            f"([zone, expected]) => JSON.stringify(({VISIBLE_TEXT})(zone)) === "
+            "JSON.stringify(expected)",
+            arg=[zone.element_handle(), expected],
+        )
+    shown: list[str] = zone.evaluate(VISIBLE_TEXT)
+    return shown
+
+
 def _no_english(code: str, shown: list[str]) -> None:
     if code != SOURCE:
         assert not [word for word in ENGLISH if any(word in part for part in shown)], shown
@@ -98,9 +113,10 @@ def test_words_the_photo_box_speaks_the_page_language(site, tab: Page, code: str
     tab.goto(f"{url}/?{urlencode({'table': table, 'game': game_id, 'lang': code})}")
     tab.locator(".st-key-photo_source button").nth(2).click()
     zone = _drop_zone(tab, "st-key-upload_")
-    shown = zone.evaluate(VISIBLE_TEXT)
     words = TRANSLATIONS[code]
-    assert shown == [words.gettext("Upload"), _limits(code, ["JPG", "PNG", "WEBP"])]
+    expected = [words.gettext("Upload"), _limits(code, ["JPG", "PNG", "WEBP"])]
+    shown = _words_once(zone, expected)
+    assert shown == expected
     _no_english(code, shown)
     zone.evaluate(DRAGGED)
     dragged = zone.locator("input + div > span")
@@ -117,8 +133,9 @@ def test_words_the_games_file_box_speaks_the_page_language(site, tab: Page, code
     words = TRANSLATIONS[code]
     tab.get_by_text(words.gettext("Take the games to another server")).click()
     zone = _drop_zone(tab, "st-key-games_upload")
-    shown = zone.evaluate(VISIBLE_TEXT)
-    assert shown == [words.gettext("Upload"), _limits(code, ["JSON"])]
+    expected = [words.gettext("Upload"), _limits(code, ["JSON"])]
+    shown = _words_once(zone, expected)
+    assert shown == expected
     _no_english(code, shown)
     chosen = {"name": "games.json", "mimeType": "application/json", "buffer": b"[]" * 700}
     zone.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(chosen)
