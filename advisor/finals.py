@@ -83,29 +83,44 @@ def rest_chances(tables: Solved, state: State) -> tuple[int, np.ndarray, bool]:
     place = np.searchsorted(level, at)
     starts = points + lows[place]
     low = int(starts.min())
-    span = int(starts.max()) - low + 1
-    # Each frontier state's chances of where its rest starts, convolved with its rest and
-    # summed: products of Fourier transforms, summed, cost far less than the convolutions.
-    so_far = np.bincount(place * span + starts - low, weights=chance, minlength=len(level) * span)
-    needed = span + rests.shape[1] - 1
-    length = _smooth_length(needed)
-    spectrum = np.fft.rfft(so_far.reshape(len(level), span), length) * np.fft.rfft(rests, length)
-    found = np.maximum(np.fft.irfft(spectrum.sum(axis=0), length)[:needed], 0.0)
+    # Each frontier state's pairs, by where their rest starts, spread over its rest and
+    # summed on one row: the chances of the column's final totals.
+    owner, gain = np.nonzero(rests)
+    found = _spread(
+        (place, starts - low, chance),
+        (np.searchsorted(owner, np.arange(len(level) + 1)), np.zeros_like(gain), gain),
+        rests[owner, gain],
+        (1, int(starts.max()) - low + rests.shape[1]),
+    )[0]
     return low, _frozen(found / found.sum()), False
 
 
-def _smooth_length(least: int) -> int:
-    """The least length from ``least`` on with no prime factor above 5: a Fourier
-    transform of a length with a large prime factor takes many times as long."""
-    length = least
-    while True:
-        rest = length
-        for prime in (2, 3, 5):
-            while rest % prime == 0:
-                rest //= prime
-        if rest == 1:
-            return length
-        length += 1
+def _spread(
+    pairs: tuple[np.ndarray, np.ndarray, np.ndarray],
+    ends: tuple[np.ndarray, np.ndarray, np.ndarray],
+    end_chance: np.ndarray,
+    shape: tuple[int, int],
+) -> np.ndarray:
+    """Every pair (the number of its state, its points from 0 and its chance) times every
+    end of its state (those of state i are ``first[i]`` to ``first[i + 1]`` of the ends'
+    slot, gain and ``end_chance``; ``ends`` is first, slot, gain), summed on a grid of
+    ``shape``: slots by points plus gain (compiled)."""
+    own, points, chance = pairs
+    order = np.argsort(own, kind="stable")
+    first, slot, gain = (np.ascontiguousarray(part, dtype=np.int64) for part in ends)
+    grid = np.zeros(shape)
+    _kernel.spread_pairs(
+        grid,
+        shape[1],
+        np.searchsorted(own[order], np.arange(len(first))),
+        np.ascontiguousarray(points[order], dtype=np.int64),
+        np.ascontiguousarray(chance[order], dtype=np.float64),
+        first,
+        slot,
+        gain,
+        np.ascontiguousarray(end_chance, dtype=np.float64),
+    )
+    return grid
 
 
 def forget_finals() -> None:
@@ -127,23 +142,14 @@ def _one_turn_on(
     end of its state's turn (compiled), summed on a grid of the states after (numbered
     among this level's ends only) by the points so far."""
     ends = turn_ends(tables, level)
-    own = np.searchsorted(level, at)
-    order = np.argsort(own, kind="stable")
-    pair_starts = np.searchsorted(own[order], np.arange(len(level) + 1))
     low, least_gain = int(points.min()), int(ends.gain.min())
     width = int(points.max()) - low + int(ends.gain.max()) - least_gain + 1
     targets, slot = np.unique(ends.after, return_inverse=True)
-    grid = np.zeros((len(targets), width))
-    _kernel.spread_pairs(
-        grid,
-        width,
-        pair_starts,
-        points[order] - low,
-        np.ascontiguousarray(chance[order], dtype=np.float64),
-        ends.first,
-        slot.astype(np.int64),
-        ends.gain - least_gain,
-        np.ascontiguousarray(ends.chance, dtype=np.float64),
+    grid = _spread(
+        (np.searchsorted(level, at), points - low, chance),
+        (ends.first, slot, ends.gain - least_gain),
+        ends.chance,
+        (len(targets), width),
     )
     after, so_far = np.nonzero(grid)
     return targets[after], so_far + low + least_gain, grid[after, so_far]
