@@ -84,53 +84,65 @@ static Py_ssize_t rows_of(const Items *block, Py_ssize_t channels, Py_ssize_t wi
     return block->length / (channels * width);
 }
 
+/* The arguments of mean_rows and push_rows, (block, channels, width, targets, sources):
+ * their buffers (to release), the block's shape, the targets and the sources of each. */
+typedef struct {
+    Items items[3];
+    Py_ssize_t channels, width, rows, count, k;
+    double *values;
+    const int64_t *target, *source;
+} Steps;
+
+/* Fill `steps` from `args`; on failure release what it got and return -1. */
+static int steps_of(PyObject *args, Steps *steps) {
+    PyObject *objects[3];
+    if (!PyArg_ParseTuple(args, "OnnOO", &objects[0], &steps->channels, &steps->width,
+                          &objects[1], &objects[2])) {
+        return -1;
+    }
+    static const char *const names[3] = {"block", "targets", "sources"};
+    static const int writable[3] = {1, 0, 0}, floats[3] = {1, 0, 0};
+    Items *items = steps->items;
+    if (get_all(objects, items, 3, names, writable, floats) < 0) {
+        return -1;
+    }
+    Py_ssize_t rows = rows_of(&items[0], steps->channels, steps->width, "block");
+    Py_ssize_t count = items[1].length, sources = items[2].length;
+    if (rows < 0 || !within(&items[1], rows, "targets") || !within(&items[2], rows, "sources")) {
+        release_all(items, 3);
+        return -1;
+    }
+    if ((count == 0) != (sources == 0) || (count > 0 && sources % count != 0)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "sources must hold the same number, at least one, for each target");
+        release_all(items, 3);
+        return -1;
+    }
+    steps->rows = rows;
+    steps->count = count;
+    steps->k = count == 0 ? 0 : sources / count;
+    steps->values = items[0].view.buf;
+    steps->target = items[1].view.buf;
+    steps->source = items[2].view.buf;
+    return 0;
+}
+
 PyDoc_STRVAR(mean_rows_doc,
              "mean_rows(block, channels, width, targets, sources)\n--\n\n"
              "Set each target row of the block, in order, to the mean of its sources' rows "
              "(sources: one row of k indices per target), summed in order, then divided by k.");
 
 static PyObject *mean_rows(PyObject *self, PyObject *args) {
-    PyObject *block_object, *targets_object, *sources_object;
-    Py_ssize_t channels, width;
-    if (!PyArg_ParseTuple(args, "OnnOO", &block_object, &channels, &width, &targets_object,
-                          &sources_object)) {
+    Steps steps;
+    if (steps_of(args, &steps) < 0) {
         return NULL;
     }
-    Items block, targets, sources;
-    if (get_items(block_object, &block, 1, 1, "block") < 0) {
-        return NULL;
-    }
-    if (get_items(targets_object, &targets, 0, 0, "targets") < 0) {
-        PyBuffer_Release(&block.view);
-        return NULL;
-    }
-    if (get_items(sources_object, &sources, 0, 0, "sources") < 0) {
-        PyBuffer_Release(&targets.view);
-        PyBuffer_Release(&block.view);
-        return NULL;
-    }
-    PyObject *result = NULL;
-    Py_ssize_t rows = rows_of(&block, channels, width, "block");
-    Py_ssize_t count = targets.length;
-    if (rows < 0 || !within(&targets, rows, "targets") || !within(&sources, rows, "sources")) {
-        goto done;
-    }
-    if (count == 0 && sources.length == 0) {
-        result = Py_NewRef(Py_None);
-        goto done;
-    }
-    if (count == 0 || sources.length == 0 || sources.length % count != 0) {
-        PyErr_SetString(PyExc_ValueError,
-                        "sources must hold the same number, at least one, for each target");
-        goto done;
-    }
-    Py_ssize_t k = sources.length / count;
-    double *values = block.view.buf;
-    const int64_t *target = targets.view.buf, *source = sources.view.buf;
+    Py_ssize_t channels = steps.channels, width = steps.width, rows = steps.rows, k = steps.k;
+    const int64_t *target = steps.target, *source = steps.source;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < count; i++) {
+    for (Py_ssize_t i = 0; i < steps.count; i++) {
         for (Py_ssize_t c = 0; c < channels; c++) {
-            double *plane = values + c * rows * width;
+            double *plane = steps.values + c * rows * width;
             double *out = plane + target[i] * width;
             const double *first = plane + source[i * k] * width;
             for (Py_ssize_t s = 0; s < width; s++) {
@@ -148,12 +160,8 @@ static PyObject *mean_rows(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
-done:
-    PyBuffer_Release(&sources.view);
-    PyBuffer_Release(&targets.view);
-    PyBuffer_Release(&block.view);
-    return result;
+    release_all(steps.items, 3);
+    Py_RETURN_NONE;
 }
 
 PyDoc_STRVAR(push_rows_doc,
@@ -163,38 +171,16 @@ PyDoc_STRVAR(push_rows_doc,
              "target goes when one more die is rolled).");
 
 static PyObject *push_rows(PyObject *self, PyObject *args) {
-    PyObject *objects[3];
-    Py_ssize_t channels, width;
-    if (!PyArg_ParseTuple(args, "OnnOO", &objects[0], &channels, &width, &objects[1],
-                          &objects[2])) {
+    Steps steps;
+    if (steps_of(args, &steps) < 0) {
         return NULL;
     }
-    static const char *const names[3] = {"block", "targets", "sources"};
-    static const int writable[3] = {1, 0, 0}, floats[3] = {1, 0, 0};
-    Items items[3];
-    if (get_all(objects, items, 3, names, writable, floats) < 0) {
-        return NULL;
-    }
-    PyObject *result = NULL;
-    Items *block = &items[0], *targets = &items[1], *sources = &items[2];
-    Py_ssize_t rows = rows_of(block, channels, width, "block");
-    Py_ssize_t count = targets->length;
-    if (rows < 0 || !within(targets, rows, "targets") || !within(sources, rows, "sources")) {
-        goto release;
-    }
-    if ((count == 0) != (sources->length == 0) ||
-        (count > 0 && sources->length % count != 0)) {
-        PyErr_SetString(PyExc_ValueError,
-                        "sources must hold the same number, at least one, for each target");
-        goto release;
-    }
-    Py_ssize_t k = count == 0 ? 1 : sources->length / count;
-    double *values = block->view.buf;
-    const int64_t *target = targets->view.buf, *source = sources->view.buf;
+    Py_ssize_t channels = steps.channels, width = steps.width, rows = steps.rows, k = steps.k;
+    const int64_t *target = steps.target, *source = steps.source;
     Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = count - 1; i >= 0; i--) {
+    for (Py_ssize_t i = steps.count - 1; i >= 0; i--) {
         for (Py_ssize_t c = 0; c < channels; c++) {
-            double *plane = values + c * rows * width;
+            double *plane = steps.values + c * rows * width;
             const double *from = plane + target[i] * width;
             for (Py_ssize_t j = 0; j < k; j++) {
                 double *into = plane + source[i * k + j] * width;
@@ -205,10 +191,8 @@ static PyObject *push_rows(PyObject *self, PyObject *args) {
         }
     }
     Py_END_ALLOW_THREADS
-    result = Py_NewRef(Py_None);
-release:
-    release_all(items, 3);
-    return result;
+    release_all(steps.items, 3);
+    Py_RETURN_NONE;
 }
 
 /* Whether `starts` runs from 0 to `length` without decreasing, one run per item. */
