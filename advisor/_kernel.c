@@ -283,17 +283,19 @@ release:
 }
 
 PyDoc_STRVAR(pick_rows_doc,
-             "pick_rows(values, width, choices, bonus, best, pick)\n--\n\n"
+             "pick_rows(values, width, choices, bonus, best, pick, known=False)\n--\n\n"
              "For each target (a row of choices: k row numbers of values, with a bonus each) "
              "and each of width states: best the most of a choice's value plus its bonus, "
              "pick the place of that choice among the target's k; a tie goes to the larger "
-             "bonus, then to the earlier choice.");
+             "bonus, then to the earlier choice. With known, best already holds that most "
+             "and only pick is written.");
 
 static PyObject *pick_rows(PyObject *self, PyObject *args) {
     PyObject *objects[5];
     Py_ssize_t width;
-    if (!PyArg_ParseTuple(args, "OnOOOO", &objects[0], &width, &objects[1], &objects[2],
-                          &objects[3], &objects[4])) {
+    int known = 0;
+    if (!PyArg_ParseTuple(args, "OnOOOO|p", &objects[0], &width, &objects[1], &objects[2],
+                          &objects[3], &objects[4], &known)) {
         return NULL;
     }
     static const char *const names[5] = {"values", "choices", "bonus", "best", "pick"};
@@ -328,24 +330,26 @@ static PyObject *pick_rows(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto release;
     }
-    /* Two passes of branchless loops over the states: the most, then the choice reaching
-     * it with the larger bonus, found from the last choice back so that a tie goes to the
-     * earlier. */
+    /* Two passes of branchless loops over the states: the most (unless known), then the
+     * choice reaching it with the larger bonus, found from the last choice back so that a
+     * tie goes to the earlier. */
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < count; i++) {
         double *row_most = most + i * width;
         int64_t *row_place = place + i * width;
         const int64_t *own = choice + i * k;
         const double *own_bonus = extra + i * k;
-        const double *first = from + own[0] * width;
-        for (Py_ssize_t s = 0; s < width; s++) {
-            row_most[s] = first[s] + own_bonus[0];
-        }
-        for (Py_ssize_t j = 1; j < k; j++) {
-            const double *option = from + own[j] * width;
+        if (!known) {
+            const double *first = from + own[0] * width;
             for (Py_ssize_t s = 0; s < width; s++) {
-                double worth = option[s] + own_bonus[j];
-                row_most[s] = worth > row_most[s] ? worth : row_most[s];
+                row_most[s] = first[s] + own_bonus[0];
+            }
+            for (Py_ssize_t j = 1; j < k; j++) {
+                const double *option = from + own[j] * width;
+                for (Py_ssize_t s = 0; s < width; s++) {
+                    double worth = option[s] + own_bonus[j];
+                    row_most[s] = worth > row_most[s] ? worth : row_most[s];
+                }
             }
         }
         for (Py_ssize_t s = 0; s < width; s++) {

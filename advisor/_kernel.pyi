@@ -32,10 +32,12 @@ def pick_rows(
     bonus: np.ndarray,
     best: np.ndarray,
     pick: np.ndarray,
+    known: bool = False,
 ) -> None:
     """For each target (a row of ``choices``, row numbers of ``values`` with a ``bonus``
-    each) and state: the most of a choice's value plus its bonus into ``best``, that
-    choice's place into ``pick``; a tie goes to the larger bonus, then the earlier."""
+    each) and state: the most of a choice's value plus its bonus into ``best`` (with
+    ``known``, already there), that choice's place into ``pick``; a tie goes to the
+    larger bonus, then the earlier."""
 
 def spread_pairs(
     out: np.ndarray,

@@ -26,8 +26,9 @@ BATCH = 1024
 
 
 def plan(tables: Solved, states: States) -> Plan:
-    """What a turn compares in each of ``states``: hands scored now, keeps rolled on (the
-    expected points alone, hands or keeps by states, each keep list padded by one row)."""
+    """What a turn compares in each of ``states``: hands scored now, keeps rolled on, each
+    hand's best keep (the expected points alone, hands or keeps by states, each keep list
+    padded by one row)."""
     parts, work = [], Workspace()
     for start in range(0, len(states[0]), BATCH):
         part = Plan()
@@ -35,12 +36,19 @@ def plan(tables: Solved, states: States) -> Plan:
         batch = (umask, u, lmask, j)
         turn_values(tables.layout, tables.values[None], batch, work, part)
         parts.append(part)
-    stops = {roll: np.hstack([p.stops[roll][0] for p in parts]) for roll in parts[0].stops}
+    before = _side_by_side([p.before for p in parts])
     # One row past the last keep, worth nothing, pads the hands' lists of sub-keeps.
-    before = {
-        roll: _padded(np.hstack([p.before[roll][0] for p in parts])) for roll in parts[0].before
-    }
-    return Plan(stops, before)
+    padded = {roll: _padded(found) for roll, found in before.items()}
+    stops, best = (
+        _side_by_side([p.stops for p in parts]),
+        _side_by_side([p.best_keep for p in parts]),
+    )
+    return Plan(stops, padded, best)
+
+
+def _side_by_side(batches: list[dict[int, np.ndarray]]) -> dict[int, np.ndarray]:
+    """Per roll, the batches' blocks (their first channel) side by side."""
+    return {roll: np.hstack([batch[roll][0] for batch in batches]) for roll in batches[0]}
 
 
 def _padded(before: np.ndarray) -> np.ndarray:
@@ -219,19 +227,22 @@ class Outcomes:
 def _every_keep_choice(found: Plan, roll: int, dice: int) -> tuple[np.ndarray, np.ndarray]:
     """``keep_choices`` for every hand in every state of the plan (hands by states)."""
     subs = padded_sub_keeps(dice)
-    best, pick = best_choices(found.before[roll + 1], subs, np.zeros(subs.shape))
+    best = found.best_keep[roll]
+    _, pick = best_choices(found.before[roll + 1], subs, np.zeros(subs.shape), best)
     keep = subs[np.arange(len(subs))[:, None], pick]
     return found.stops[roll] >= best, keep
 
 
 def best_choices(
-    values: np.ndarray, choices: np.ndarray, bonus: np.ndarray
+    values: np.ndarray, choices: np.ndarray, bonus: np.ndarray, best: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per row of ``choices`` (row numbers of ``values``, rows by states, each with its
-    ``bonus``) and per state: the most of a choice's value plus its bonus, and the place
-    of that choice in the row, a tie going to the larger bonus, then to the earlier."""
+    ``bonus``) and per state: the most of a choice's value plus its bonus (``best`` when
+    it is known), and the place of that choice in the row, a tie going to the larger
+    bonus, then to the earlier."""
     width = values.shape[1]
-    best = np.empty((len(choices), width))
+    known = best is not None
+    most = np.ascontiguousarray(best) if known else np.empty((len(choices), width))
     pick = np.empty((len(choices), width), dtype=np.int64)
     if width:
         _kernel.pick_rows(
@@ -239,10 +250,11 @@ def best_choices(
             width,
             np.ascontiguousarray(choices, dtype=np.int64),
             np.ascontiguousarray(bonus, dtype=np.float64),
-            best,
+            most,
             pick,
+            known,
         )
-    return best, pick
+    return most, pick
 
 
 def _every_box_choice(

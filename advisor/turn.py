@@ -49,10 +49,12 @@ class Plan:
     """What a turn compares, per state of a batch, as blocks (channels, rows, states):
     ``stops[roll]`` each hand's value when scored now after that roll, ``before[roll]``
     for every roll but the first each keep's value when the rest is rolled
-    (``keeps(dice).flat`` order)."""
+    (``keeps(dice).flat`` order), ``best_keep[roll]`` for every roll but the last each
+    hand's value when its best keep is rolled on (the most of its keeps' ``before``)."""
 
     stops: dict[int, np.ndarray] = field(default_factory=dict)
     before: dict[int, np.ndarray] = field(default_factory=dict)
+    best_keep: dict[int, np.ndarray] = field(default_factory=dict)
 
 
 def turn_values(
@@ -98,6 +100,8 @@ def turn_from_stops(
         if plan is not None:
             plan.before[roll + 1] = block.copy()
         best_keep(block, dice)
+        if plan is not None:
+            plan.best_keep[roll] = hands.copy()
         if stops[roll] is not stops[roll + 1]:
             raise_to(hands, stops[roll])
     # The turn's value is that of keeping nothing before roll 1, summed like every keep.

@@ -122,6 +122,29 @@ def test_pick_rows_takes_the_most_value_plus_bonus_then_the_larger_bonus_then_th
     np.testing.assert_array_equal(pick[1], [1, 1, 0, 0])
 
 
+def test_pick_rows_with_the_most_known_picks_a_choice_reaching_it_and_leaves_it() -> None:
+    rng = np.random.default_rng(5)
+    # Few distinct values, so that many states tie.
+    values = rng.integers(0, 4, (9, 50)).astype(float)
+    choices = rng.integers(0, 9, (6, 7))
+    bonus = rng.integers(0, 3, (6, 7)).astype(float)
+    best, pick = np.empty((6, 50)), np.empty((6, 50), np.int64)
+    _kernel.pick_rows(values, 50, choices, bonus, best, pick)
+    known, picked = best.copy(), np.full((6, 50), -1)
+    _kernel.pick_rows(values, 50, choices, bonus, known, picked, True)
+    np.testing.assert_array_equal(picked, pick)
+    np.testing.assert_array_equal(known, best)
+    # Given another value to reach (the first choice's), it is kept and reached.
+    first = values[choices[:, 0]] + bonus[:, :1]
+    given = first.copy()
+    _kernel.pick_rows(values, 50, choices, bonus, given, picked, True)
+    np.testing.assert_array_equal(given, first)
+    rows = np.arange(6)[:, None]
+    np.testing.assert_array_equal(
+        values[choices[rows, picked], np.arange(50)] + bonus[rows, picked], first
+    )
+
+
 def test_pick_rows_picks_the_first_of_choices_all_worth_nothing() -> None:
     values = np.full((2, 3), -np.inf)
     best, pick = np.zeros((1, 3)), np.full((1, 3), -1)
