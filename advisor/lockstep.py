@@ -37,7 +37,7 @@ def play_turns(
     for roll in range(1, LAST_ROLL):
         now, keep = keep_choices(found, columns[going], hands[going], roll, size)
         stopped[going[now]] = roll
-        going, keep = going[~now], keep[~now]
+        going = going[~now]
         kept = keep_dice(size)[keep]
         fresh = roll_dice(rng, len(going), size)
         hands[going] = hand_numbers(np.where(kept == 0, fresh, kept))

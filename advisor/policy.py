@@ -29,30 +29,28 @@ def plan(tables: Solved, states: States) -> Plan:
     """What a turn compares in each of ``states``: hands scored now, keeps rolled on, each
     hand's best keep (the expected points alone, hands or keeps by states, each keep list
     padded by one row)."""
-    parts, work = [], Workspace()
-    for start in range(0, len(states[0]), BATCH):
-        part = Plan()
-        umask, u, lmask, j = (a[start : start + BATCH] for a in states)
-        batch = (umask, u, lmask, j)
-        turn_values(tables.layout, tables.values[None], batch, work, part)
-        parts.append(part)
-    before = _side_by_side([p.before for p in parts])
-    # One row past the last keep, worth nothing, pads the hands' lists of sub-keeps.
-    padded = {roll: _padded(found) for roll, found in before.items()}
-    stops, best = (
-        _side_by_side([p.stops for p in parts]),
-        _side_by_side([p.best_keep for p in parts]),
+    dice, count = tables.layout.rules.dice, len(states[0])
+    rows, hands = len(keeps(dice).flat), len(keeps(dice).hands)
+    whole = Plan(
+        {roll: np.empty((hands, count)) for roll in ROLLS},
+        {roll: np.empty((rows + 1, count)) for roll in ROLLS[1:]},
+        {roll: np.empty((hands, count)) for roll in ROLLS[:-1]},
     )
-    return Plan(stops, padded, best)
-
-
-def _side_by_side(batches: list[dict[int, np.ndarray]]) -> dict[int, np.ndarray]:
-    """Per roll, the batches' blocks (their first channel) side by side."""
-    return {roll: np.hstack([batch[roll][0] for batch in batches]) for roll in batches[0]}
-
-
-def _padded(before: np.ndarray) -> np.ndarray:
-    return np.vstack([before, np.full((1, before.shape[1]), -np.inf)])
+    # One row past the last keep, worth nothing, pads the hands' lists of sub-keeps.
+    for before in whole.before.values():
+        before[-1] = -np.inf
+    work = Workspace()
+    # Each batch's turn writes its columns of the whole plan.
+    for start in range(0, count, BATCH):
+        cut = slice(start, start + BATCH)
+        umask, u, lmask, j = (part[cut] for part in states)
+        batch = Plan(
+            {roll: found[None, :, cut] for roll, found in whole.stops.items()},
+            {roll: found[None, :-1, cut] for roll, found in whole.before.items()},
+            {roll: found[None, :, cut] for roll, found in whole.best_keep.items()},
+        )
+        turn_values(tables.layout, tables.values[None], (umask, u, lmask, j), work, batch)
+    return whole
 
 
 @cache
@@ -77,9 +75,11 @@ def _by_counts(dice: int) -> np.ndarray:
 
 def _count_code(dice: np.ndarray) -> np.ndarray:
     """Each row of dice (0 for no die) as its face counts, written in base one more than
-    the row's length (a count can be as large as that length)."""
-    counts = (dice[:, :, None] == np.array(FACES)[None, None, :]).sum(axis=1)
-    code: np.ndarray = counts @ ((dice.shape[1] + 1) ** np.arange(len(FACES)))
+    the row's length (a count can be as large as that length): each die adds its face's
+    place value."""
+    places = np.zeros(FACES[-1] + 1, dtype=np.int64)
+    places[list(FACES)] = (dice.shape[1] + 1) ** np.arange(len(FACES))
+    code: np.ndarray = places[dice].sum(axis=1)
     return code
 
 
@@ -109,14 +109,13 @@ def keep_choices(
     found: Plan, columns: np.ndarray, hands: np.ndarray, roll: int, dice: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """For hand ``hands[i]`` of ``dice`` dice after roll ``roll`` (1 or 2) in state
-    ``columns[i]`` of the plan: whether to score now (a tie goes to scoring), else the
-    keep (a flat number)."""
-    subs = padded_sub_keeps(dice)[hands]
-    worth = found.before[roll + 1][subs, columns[:, None]]
-    pick = worth.argmax(axis=1)
-    rows = np.arange(len(hands))
-    now = found.stops[roll][hands, columns] >= worth[rows, pick]
-    return now, subs[rows, pick]
+    ``columns[i]`` of the plan: whether to score now (a tie goes to scoring); and the
+    keep (a flat number) of each hand that is not scored now, in order."""
+    now = found.stops[roll][hands, columns] >= found.best_keep[roll][hands, columns]
+    rolling = ~now
+    subs = padded_sub_keeps(dice)[hands[rolling]]
+    worth = found.before[roll + 1][subs, columns[rolling, None]]
+    return now, subs[np.arange(len(subs)), worth.argmax(axis=1)]
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,15 @@ class Plan:
     best_keep: dict[int, np.ndarray] = field(default_factory=dict)
 
 
+def hold(found: dict[int, np.ndarray], roll: int, block: np.ndarray) -> None:
+    """Keep ``block`` as ``found[roll]``: written into the array already there (such as a
+    batch's part of a wider plan), else as a copy."""
+    if roll in found:
+        found[roll][...] = block
+    else:
+        found[roll] = block.copy()
+
+
 def turn_values(
     layout: Layout, tables: np.ndarray, states: States, work: Workspace, plan: Plan | None = None
 ) -> np.ndarray:
@@ -67,7 +76,8 @@ def turn_values(
     after = after_writes(layout, tables, states)
     stops = best_boxes(layout, after, states, work)
     if plan is not None:
-        plan.stops = {roll: stop.copy() for roll, stop in stops.items()}
+        for roll, stop in stops.items():
+            hold(plan.stops, roll, stop)
     block = keep_block(work, dice, tables.shape[0], len(states[0]))
     return turn_from_stops(stops, block, dice, plan)
 
@@ -98,10 +108,10 @@ def turn_from_stops(
     for roll in range(last - 1, 0, -1):
         rolled(block, dice)
         if plan is not None:
-            plan.before[roll + 1] = block.copy()
+            hold(plan.before, roll + 1, block)
         best_keep(block, dice)
         if plan is not None:
-            plan.best_keep[roll] = hands.copy()
+            hold(plan.best_keep, roll, hands)
         if stops[roll] is not stops[roll + 1]:
             raise_to(hands, stops[roll])
     # The turn's value is that of keeping nothing before roll 1, summed like every keep.
