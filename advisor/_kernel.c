@@ -352,6 +352,29 @@ static PyObject *pick_rows(PyObject *self, PyObject *args) {
                 }
             }
         }
+        int alike = 1;
+        for (Py_ssize_t j = 1; j < k; j++) {
+            alike &= own_bonus[j] == own_bonus[0];
+        }
+        if (alike) {
+            /* One bonus for all: the earliest choice reaching the most, found as the
+             * largest of k - j over those that do (kept in most_bonus), which vectorizes. */
+            for (Py_ssize_t s = 0; s < width; s++) {
+                most_bonus[s] = 0.0;
+            }
+            for (Py_ssize_t j = 0; j < k; j++) {
+                const double *option = from + own[j] * width;
+                double rank = (double)(k - j);
+                for (Py_ssize_t s = 0; s < width; s++) {
+                    double hit = option[s] + own_bonus[0] == row_most[s] ? rank : 0.0;
+                    most_bonus[s] = hit > most_bonus[s] ? hit : most_bonus[s];
+                }
+            }
+            for (Py_ssize_t s = 0; s < width; s++) {
+                row_place[s] = most_bonus[s] > 0.0 ? k - (int64_t)most_bonus[s] : 0;
+            }
+            continue;
+        }
         for (Py_ssize_t s = 0; s < width; s++) {
             most_bonus[s] = -HUGE_VAL;
             row_place[s] = 0;

@@ -145,6 +145,23 @@ def test_pick_rows_with_the_most_known_picks_a_choice_reaching_it_and_leaves_it(
     )
 
 
+@pytest.mark.parametrize("known", [False, True])
+def test_pick_rows_with_one_bonus_for_all_picks_the_earliest_choice_reaching_the_most(
+    known: bool,
+) -> None:
+    rng = np.random.default_rng(8)
+    values = rng.integers(0, 3, (9, 40)).astype(float)
+    values[2, ::3] = -np.inf
+    choices = rng.integers(0, 9, (5, 6))
+    worth = values[choices] + 2.0
+    most = worth.max(axis=1)
+    best = most.copy() if known else np.empty((5, 40))
+    pick = np.full((5, 40), -1)
+    _kernel.pick_rows(values, 40, choices, np.full((5, 6), 2.0), best, pick, known)
+    np.testing.assert_array_equal(best, most)
+    np.testing.assert_array_equal(pick, (worth == most[:, None]).argmax(axis=1))
+
+
 def test_pick_rows_picks_the_first_of_choices_all_worth_nothing() -> None:
     values = np.full((2, 3), -np.inf)
     best, pick = np.zeros((1, 3)), np.full((1, 3), -1)
