@@ -325,14 +325,15 @@ static PyObject *pick_rows(PyObject *self, PyObject *args) {
     const int64_t *choice = choices->view.buf;
     double *most = best->view.buf;
     int64_t *place = pick->view.buf;
-    double *most_bonus = PyMem_RawMalloc(width * sizeof(double));
+    double *most_bonus = PyMem_RawMalloc(2 * width * sizeof(double));
     if (most_bonus == NULL) {
         PyErr_NoMemory();
         goto release;
     }
-    /* Two passes of branchless loops over the states: the most (unless known), then the
-     * choice reaching it with the larger bonus, found from the last choice back so that a
-     * tie goes to the earlier. */
+    double *most_rank = most_bonus + width;
+    /* Passes of branchless loops over the states, written so that they vectorize: the
+     * most (unless known); the largest bonus among the choices reaching it (unless all
+     * have one bonus); the earliest of those with that bonus, as the largest k - j. */
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < count; i++) {
         double *row_most = most + i * width;
@@ -356,37 +357,29 @@ static PyObject *pick_rows(PyObject *self, PyObject *args) {
         for (Py_ssize_t j = 1; j < k; j++) {
             alike &= own_bonus[j] == own_bonus[0];
         }
-        if (alike) {
-            /* One bonus for all: the earliest choice reaching the most, found as the
-             * largest of k - j over those that do (kept in most_bonus), which vectorizes. */
-            for (Py_ssize_t s = 0; s < width; s++) {
-                most_bonus[s] = 0.0;
-            }
-            for (Py_ssize_t j = 0; j < k; j++) {
-                const double *option = from + own[j] * width;
-                double rank = (double)(k - j);
-                for (Py_ssize_t s = 0; s < width; s++) {
-                    double hit = option[s] + own_bonus[0] == row_most[s] ? rank : 0.0;
-                    most_bonus[s] = hit > most_bonus[s] ? hit : most_bonus[s];
-                }
-            }
-            for (Py_ssize_t s = 0; s < width; s++) {
-                row_place[s] = most_bonus[s] > 0.0 ? k - (int64_t)most_bonus[s] : 0;
-            }
-            continue;
-        }
         for (Py_ssize_t s = 0; s < width; s++) {
-            most_bonus[s] = -HUGE_VAL;
-            row_place[s] = 0;
+            most_bonus[s] = alike ? own_bonus[0] : -HUGE_VAL;
+            most_rank[s] = 0.0;
         }
-        for (Py_ssize_t j = k - 1; j >= 0; j--) {
+        for (Py_ssize_t j = 0; j < k && !alike; j++) {
             const double *option = from + own[j] * width;
             double extra_j = own_bonus[j];
             for (Py_ssize_t s = 0; s < width; s++) {
-                int taken = (option[s] + extra_j == row_most[s]) & (extra_j >= most_bonus[s]);
-                most_bonus[s] = taken ? extra_j : most_bonus[s];
-                row_place[s] = taken ? j : row_place[s];
+                double hit = option[s] + extra_j == row_most[s] ? extra_j : -HUGE_VAL;
+                most_bonus[s] = hit > most_bonus[s] ? hit : most_bonus[s];
             }
+        }
+        for (Py_ssize_t j = 0; j < k; j++) {
+            const double *option = from + own[j] * width;
+            double extra_j = own_bonus[j], rank = (double)(k - j);
+            for (Py_ssize_t s = 0; s < width; s++) {
+                int reached = (option[s] + extra_j == row_most[s]) & (extra_j == most_bonus[s]);
+                double hit = reached ? rank : 0.0;
+                most_rank[s] = hit > most_rank[s] ? hit : most_rank[s];
+            }
+        }
+        for (Py_ssize_t s = 0; s < width; s++) {
+            row_place[s] = most_rank[s] > 0.0 ? k - (int64_t)most_rank[s] : 0;
         }
     }
     Py_END_ALLOW_THREADS

@@ -215,8 +215,9 @@ def _extra_bonus(layout: Layout, states: States, hands: np.ndarray) -> np.ndarra
 
 @dataclass(frozen=True)
 class Outcomes:
-    """Every way a turn can end from each state of a batch, by roll, hand and state: its
-    chance, the points it earns and the index of the state after it."""
+    """Every way a turn can end from each state of a batch, by group of alike rolls
+    (``Layout.roll_groups``), hand and state: its chance, the points it earns and the index
+    of the state after it."""
 
     chance: np.ndarray
     gain: np.ndarray
@@ -281,27 +282,26 @@ def _every_box_choice(
 
 
 def turn_outcomes(tables: Solved, states: States) -> Outcomes:
-    """How the advisor's turn ends from each of ``states``, every hand after every roll."""
+    """How the advisor's turn ends from each of ``states``, every hand after every group
+    of alike rolls (their chances summed: a hand goes to the same box after each)."""
     dice = tables.layout.rules.dice
     matrix, _ = transitions(dice)
     count, hands_count = len(states[0]), len(keeps(dice).hands)
     found = plan(tables, states)
     targets = write_targets(tables.layout, states)[0]
     reach = np.repeat(matrix[0][:, None], count, axis=1)
-    shape = (len(ROLLS), hands_count, count)
+    groups = tables.layout.roll_groups
+    shape = (len(groups), hands_count, count)
     chance, gain, after = np.zeros(shape), np.zeros(shape, np.int64), np.zeros(shape, np.int64)
-    group_of = {roll: group[0] for group in tables.layout.roll_groups for roll in group}
-    picked: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for place, group in enumerate(groups):
+        gain[place], after[place] = _every_box_choice(tables, states, group[0], targets)
+    group_of = {roll: place for place, group in enumerate(groups) for roll in group}
     for roll in ROLLS:
-        first = group_of[roll]
-        if first not in picked:
-            picked[first] = _every_box_choice(tables, states, first, targets)
-        gain[roll - 1], after[roll - 1] = picked[first]
         if roll == LAST_ROLL:
-            chance[roll - 1] = reach
+            chance[group_of[roll]] += reach
             break
         now, keep = _every_keep_choice(found, roll, dice)
-        chance[roll - 1] = np.where(now, reach, 0.0)
+        chance[group_of[roll]] += np.where(now, reach, 0.0)
         spots = (keep * count + np.arange(count)).ravel()
         kept = np.bincount(spots, np.where(now, 0.0, reach).ravel(), (len(matrix) + 1) * count)
         block = kept[: len(matrix) * count].reshape(1, len(matrix), count)
